@@ -1,0 +1,191 @@
+import type { GameError, GameEvent, Phase } from './events';
+import type { DrawKind } from './random-source';
+import { RULES, type Element, type Rules } from './rules';
+import type { Ticket } from './ticket';
+
+/** One pick as it happened. */
+export interface PickRecord {
+  readonly hen: number;
+  readonly element: Element;
+}
+
+/** A round as it stands: the hens lifted so far and what is still undiscovered. */
+export interface RoundState {
+  readonly round: number;
+  picksLeft: number;
+  readonly picks: PickRecord[];
+  /** What each hen showed when lifted; null while it sits on its nest. */
+  readonly hens: (Element | null)[];
+  /** Undiscovered elements of each kind. */
+  eggs: number;
+  chicks: number;
+  empties: number;
+  /** Every hen's element once the round is lost (art. 3.2.6), else null. */
+  board: readonly Element[] | null;
+  outcome: 'won' | 'lost' | null;
+}
+
+/** The whole game, as a fold of its journal. Mutated only by `applyEvent`. */
+export interface GameState {
+  readonly ticket: Ticket;
+  readonly draws: DrawKind;
+  phase: Phase;
+  revealed: boolean;
+  readonly rounds: RoundState[];
+  haystacksOffered: number;
+  haystack: { readonly chosen: number; readonly extraAt: number } | null;
+  extrasWon: number;
+  result: { readonly outcome: 'won' | 'lost'; readonly prize: 'A1' | 'A2' | null; readonly prizeCents: number } | null;
+}
+
+export function newRound(round: number, rules: Rules): RoundState {
+  return {
+    round,
+    picksLeft: rules.picksAtStart,
+    picks: [],
+    hens: new Array<Element | null>(rules.hens).fill(null),
+    eggs: rules.eggs,
+    chicks: rules.chicks,
+    empties: rules.empties,
+    board: null,
+    outcome: null,
+  };
+}
+
+export function currentRound(state: GameState): RoundState | undefined {
+  return state.rounds[state.rounds.length - 1];
+}
+
+export function undiscovered(round: RoundState, element: Element): number {
+  return element === 'egg' ? round.eggs : element === 'chick' ? round.chicks : round.empties;
+}
+
+function inconsistent(message: string): GameError {
+  return { code: 'journal-inconsistent', message: `journal inconsistent: ${message}` };
+}
+
+/** The first event of every journal. */
+export function initialState(event: GameEvent): GameState | GameError {
+  if (event.type !== 'ticketIssued') return inconsistent('a journal must start with ticketIssued');
+  return {
+    ticket: event.ticket,
+    draws: event.draws,
+    phase: 'scratch',
+    revealed: false,
+    rounds: [],
+    haystacksOffered: 0,
+    haystack: null,
+    extrasWon: 0,
+    result: null,
+  };
+}
+
+/**
+ * Applies one event to the state, after checking that the rules allow it there. The live game only produces legal
+ * events; the checks are for journals read back from storage, which may have been edited.
+ */
+export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): GameError | null {
+  const round = currentRound(s);
+  switch (e.type) {
+    case 'ticketIssued':
+      return inconsistent('ticketIssued after the start');
+    case 'scratchRevealed':
+      if (s.phase !== 'scratch') return inconsistent('scratchRevealed outside the scratch phase');
+      if (e.a1Cents !== s.ticket.a1Cents || e.a2Cents !== s.ticket.a2Cents) {
+        return inconsistent('revealed amounts differ from the ticket');
+      }
+      s.revealed = true;
+      return null;
+    case 'roundStarted': {
+      const expected = s.rounds.length + 1;
+      const allowed = expected === 1 ? s.revealed && s.phase === 'scratch' : s.extrasWon > s.rounds.length - 1;
+      if (!allowed || e.round !== expected || e.picksLeft !== rules.picksAtStart) {
+        return inconsistent(`roundStarted ${e.round} not allowed here`);
+      }
+      s.rounds.push(newRound(e.round, rules));
+      s.phase = 'round';
+      return null;
+    }
+    case 'henLifted': {
+      if (s.phase !== 'round' || !round || round.outcome || e.round !== round.round) {
+        return inconsistent('henLifted with no round in play');
+      }
+      if (!Number.isInteger(e.hen) || e.hen < 0 || e.hen >= rules.hens || round.hens[e.hen] !== null) {
+        return inconsistent(`hen ${e.hen} cannot be lifted`);
+      }
+      if (round.picksLeft < 1 || undiscovered(round, e.element) < 1 || e.pick !== round.picks.length + 1) {
+        return inconsistent(`pick ${e.pick} of ${e.element} is impossible`);
+      }
+      const picksLeft = round.picksLeft - 1 + (e.element === 'chick' ? 1 : 0);
+      if (e.picksLeft !== picksLeft) return inconsistent(`picksLeft ${e.picksLeft}, expected ${picksLeft}`);
+      round.hens[e.hen] = e.element;
+      round.picks.push({ hen: e.hen, element: e.element });
+      round.picksLeft = picksLeft;
+      if (e.element === 'egg') round.eggs--;
+      else if (e.element === 'chick') round.chicks--;
+      else round.empties--;
+      return null;
+    }
+    case 'roundWon': {
+      const last = round?.picks[round.picks.length - 1];
+      if (!round || round.outcome || last?.element !== 'egg' || e.round !== round.round) {
+        return inconsistent('roundWon without the egg');
+      }
+      const prize = round.picks.length === 1 ? 'A1' : 'A2';
+      const cents = prize === 'A1' ? s.ticket.a1Cents : s.ticket.a2Cents;
+      if (e.prize !== prize || e.prizeCents !== cents) return inconsistent(`roundWon pays ${e.prize}, expected ${prize}`);
+      round.outcome = 'won';
+      return null;
+    }
+    case 'roundLost': {
+      if (!round || round.outcome || round.picksLeft !== 0 || round.eggs === 0 || e.round !== round.round) {
+        return inconsistent('roundLost while the round can go on');
+      }
+      const counts = { egg: 0, chick: 0, empty: 0 };
+      const fits =
+        e.board.length === rules.hens &&
+        e.board.every((el, hen) => {
+          if (el !== 'egg' && el !== 'chick' && el !== 'empty') return false;
+          counts[el]++;
+          const lifted = round.hens[hen];
+          return lifted === null || lifted === el;
+        });
+      if (!fits || counts.egg !== rules.eggs || counts.chick !== rules.chicks || counts.empty !== rules.empties) {
+        return inconsistent('the board of the lost round does not match the rules or the lifted hens');
+      }
+      round.board = [...e.board];
+      round.outcome = 'lost';
+      return null;
+    }
+    case 'haystacksOffered':
+      if (round?.outcome !== 'lost' || round.round !== 1 || s.haystacksOffered >= rules.extraRounds) {
+        return inconsistent('haystacks offered when the rules do not offer them');
+      }
+      if (e.haystacks !== rules.haystacks) return inconsistent(`${e.haystacks} haystacks, expected ${rules.haystacks}`);
+      s.haystacksOffered++;
+      s.phase = 'haystack';
+      return null;
+    case 'haystackOpened': {
+      const valid = (i: number): boolean => Number.isInteger(i) && i >= 0 && i < rules.haystacks;
+      if (s.phase !== 'haystack' || s.haystack !== null) return inconsistent('haystack opened when none was offered');
+      if (!valid(e.chosen) || !valid(e.extraAt) || e.extraWon !== (e.chosen === e.extraAt)) {
+        return inconsistent('haystackOpened is not a possible draw');
+      }
+      s.haystack = { chosen: e.chosen, extraAt: e.extraAt };
+      if (e.extraWon) s.extrasWon++;
+      return null;
+    }
+    case 'ticketEnded': {
+      if (s.phase === 'ended' || !round) return inconsistent('ticketEnded twice or before any round');
+      const won = round.outcome === 'won';
+      const lostForGood = round.outcome === 'lost' && (s.phase === 'haystack' ? s.haystack !== null && s.extrasWon === 0 : s.haystacksOffered === rules.extraRounds || round.round > 1);
+      if (e.outcome === 'won' ? !won : !lostForGood) return inconsistent(`ticketEnded ${e.outcome} does not follow`);
+      const prize = won ? (round.picks.length === 1 ? 'A1' : 'A2') : null;
+      const prizeCents = prize === 'A1' ? s.ticket.a1Cents : prize === 'A2' ? s.ticket.a2Cents : 0;
+      if (e.prizeCents !== prizeCents) return inconsistent(`ticketEnded pays ${e.prizeCents}, expected ${prizeCents}`);
+      s.result = { outcome: e.outcome, prize, prizeCents };
+      s.phase = 'ended';
+      return null;
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import type { Command, GameError, GameEvent } from './events';
+import { applyEvent, currentRound, initialState, type GameState, type RoundState } from './game-state';
+import { uniformInt, type RandomSource } from './random-source';
+import { err, ok, type Result } from './result';
+import { RULES, type Element, type Rules } from './rules';
+import { toSnapshot, type GameSnapshot } from './snapshot';
+import type { Ticket } from './ticket';
+
+const refuse = (code: GameError['code'], message: string): Result<never, GameError> => err({ code, message });
+
+/**
+ * One ticket's game: takes commands, makes the draws the rules call for, and appends the resulting events to its
+ * journal. The journal is the truth; the state is its fold. A refused command draws nothing and changes nothing.
+ */
+export class Game {
+  private readonly events: GameEvent[] = [];
+
+  private constructor(
+    private readonly s: GameState,
+    private readonly source: RandomSource,
+    private readonly rules: Rules,
+  ) {}
+
+  /** A new game for a freshly dealt ticket; `source` draws everything in it and its kind is journalled. */
+  static start(ticket: Ticket, source: RandomSource, rules: Rules = RULES): Game {
+    const first: GameEvent = { type: 'ticketIssued', ticket, draws: source.kind };
+    const state = initialState(first) as GameState;
+    const game = new Game(state, source, rules);
+    game.events.push(first);
+    return game;
+  }
+
+  /**
+   * Rebuilds a game from its journal, drawing nothing. `source` draws what comes next and must be of the kind the
+   * journal names: a real ticket is never continued with a seeded generator, nor a demo with real draws.
+   */
+  static fromJournal(journal: readonly GameEvent[], source: RandomSource, rules: Rules = RULES): Result<Game, GameError> {
+    const first = journal[0];
+    if (!first) return refuse('journal-inconsistent', 'journal inconsistent: the journal is empty');
+    const state = initialState(first);
+    if ('code' in state) return err(state);
+    if (state.draws !== source.kind) {
+      return refuse('wrong-source', `this ticket draws from a ${state.draws} source, not ${source.kind}`);
+    }
+    const game = new Game(state, source, rules);
+    game.events.push(first);
+    for (let i = 1; i < journal.length; i++) {
+      const e = journal[i]!;
+      const problem = applyEvent(state, e, rules);
+      if (problem) return err({ code: problem.code, message: `${problem.message} (event ${i + 1}, ${e.type})` });
+      game.events.push(e);
+    }
+    return ok(game);
+  }
+
+  get journal(): readonly GameEvent[] {
+    return this.events;
+  }
+
+  get ticket(): Ticket {
+    return this.s.ticket;
+  }
+
+  /** A deep copy of what the game shows now; the amounts stay hidden until the scratch zone is revealed. */
+  snapshot(): GameSnapshot {
+    return toSnapshot(this.s);
+  }
+
+  command(c: Command): Result<readonly GameEvent[], GameError> {
+    switch (c.type) {
+      case 'reveal':
+        return this.reveal();
+      case 'pick':
+        return this.pick(c.hen);
+      case 'chooseHaystack':
+        return this.chooseHaystack(c.haystack);
+    }
+  }
+
+  reveal(): Result<readonly GameEvent[], GameError> {
+    if (this.s.phase === 'ended') return refuse('ticket-ended', 'the ticket has ended');
+    if (this.s.revealed) return refuse('already-revealed', 'the scratch zone is already revealed');
+    const { a1Cents, a2Cents } = this.s.ticket;
+    return this.emit([
+      { type: 'scratchRevealed', a1Cents, a2Cents },
+      { type: 'roundStarted', round: 1, picksLeft: this.rules.picksAtStart },
+    ]);
+  }
+
+  pick(hen: number): Result<readonly GameEvent[], GameError> {
+    const s = this.s;
+    if (s.phase === 'ended') return refuse('ticket-ended', 'the ticket has ended');
+    if (!s.revealed) return refuse('not-revealed', 'scratch the ticket before lifting a hen');
+    const round = currentRound(s);
+    if (s.phase !== 'round' || !round || round.outcome) return refuse('no-round-in-play', 'no round is in play');
+    if (!Number.isInteger(hen) || hen < 0 || hen >= this.rules.hens) {
+      return refuse('hen-out-of-range', `hen ${String(hen)} does not exist (0 to ${this.rules.hens - 1})`);
+    }
+    if (round.hens[hen] !== null) return refuse('hen-already-lifted', `hen ${hen} is already lifted`);
+
+    // art. 3.2.3.1: uniform among the undiscovered elements, whatever hen was chosen.
+    const element = this.drawElement(round);
+    const pick = round.picks.length + 1;
+    const picksLeft = round.picksLeft - 1 + (element === 'chick' ? 1 : 0);
+    const events: GameEvent[] = [{ type: 'henLifted', round: round.round, pick, hen, element, picksLeft }];
+    if (element === 'egg') {
+      const prize = pick === 1 ? 'A1' : 'A2';
+      const prizeCents = prize === 'A1' ? s.ticket.a1Cents : s.ticket.a2Cents;
+      events.push({ type: 'roundWon', round: round.round, prize, prizeCents });
+      events.push({ type: 'ticketEnded', outcome: 'won', prizeCents });
+    } else if (picksLeft === 0) {
+      events.push({ type: 'roundLost', round: round.round, board: this.drawBoard(round, hen, element) });
+      if (round.round === 1 && s.haystacksOffered < this.rules.extraRounds) {
+        events.push({ type: 'haystacksOffered', haystacks: this.rules.haystacks });
+      } else {
+        events.push({ type: 'ticketEnded', outcome: 'lost', prizeCents: 0 });
+      }
+    }
+    return this.emit(events);
+  }
+
+  chooseHaystack(haystack: number): Result<readonly GameEvent[], GameError> {
+    const s = this.s;
+    if (s.phase === 'ended') return refuse('ticket-ended', 'the ticket has ended');
+    if (s.phase !== 'haystack' || s.haystack) return refuse('haystack-not-offered', 'no haystack is on offer');
+    if (!Number.isInteger(haystack) || haystack < 0 || haystack >= this.rules.haystacks) {
+      return refuse('haystack-out-of-range', `haystack ${String(haystack)} does not exist (0 to ${this.rules.haystacks - 1})`);
+    }
+    // art. 3.2.5.2: each haystack equally likely, independent of the choice.
+    const extraAt = uniformInt(this.source, this.rules.haystacks);
+    const extraWon = extraAt === haystack;
+    const events: GameEvent[] = [{ type: 'haystackOpened', chosen: haystack, extraAt, extraWon }];
+    events.push(
+      extraWon
+        ? { type: 'roundStarted', round: s.rounds.length + 1, picksLeft: this.rules.picksAtStart }
+        : { type: 'ticketEnded', outcome: 'lost', prizeCents: 0 },
+    );
+    return this.emit(events);
+  }
+
+  /** The journal is written before anyone is told: callers get the events only once they are in it. */
+  private emit(events: GameEvent[]): Result<readonly GameEvent[], GameError> {
+    for (const e of events) {
+      const problem = applyEvent(this.s, e, this.rules);
+      // Unreachable unless the command code above and the rules in applyEvent disagree: a bug, not a refusal.
+      if (problem) throw new Error(`core bug: ${problem.message}`);
+      this.events.push(e);
+    }
+    return ok(events);
+  }
+
+  private drawElement(round: RoundState): Element {
+    const r = uniformInt(this.source, round.eggs + round.chicks + round.empties);
+    return r < round.eggs ? 'egg' : r < round.eggs + round.chicks ? 'chick' : 'empty';
+  }
+
+  /** art. 3.2.6: a uniform shuffle (Fisher–Yates) of the undiscovered elements over the hens still down. */
+  private drawBoard(round: RoundState, lastHen: number, lastElement: Element): Element[] {
+    const bag: Element[] = [];
+    // The last pick is not yet applied to `round`, so leave its element out of the bag.
+    const eggs = round.eggs - (lastElement === 'egg' ? 1 : 0);
+    const chicks = round.chicks - (lastElement === 'chick' ? 1 : 0);
+    const empties = round.empties - (lastElement === 'empty' ? 1 : 0);
+    for (let i = 0; i < eggs; i++) bag.push('egg');
+    for (let i = 0; i < chicks; i++) bag.push('chick');
+    for (let i = 0; i < empties; i++) bag.push('empty');
+    for (let i = bag.length - 1; i > 0; i--) {
+      const j = uniformInt(this.source, i + 1);
+      const t = bag[i]!;
+      bag[i] = bag[j]!;
+      bag[j] = t;
+    }
+    let next = 0;
+    return round.hens.map((lifted, hen) => (hen === lastHen ? lastElement : (lifted ?? bag[next++]!)));
+  }
+}

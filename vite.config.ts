@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // Relative URLs, so the built game runs from any folder or a kiosk's file server.
+  base: './',
+  build: {
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 1200,
+  },
+  test: {
+    // Unit tests only: Playwright owns e2e/.
+    include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+  },
+});
