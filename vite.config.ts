@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // Relative URLs, so the built game runs from any folder or a kiosk's file server.
   base: './',
+  // Our art and sounds are served as they are (Pixi's Assets manifest names them by path).
+  publicDir: 'assets',
   build: {
     target: 'es2022',
     assetsInlineLimit: 0,
