@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseParams } from './url-params';
+
+describe('parseParams', () => {
+  it('defaults to real play, unseeded, at speed 1', () => {
+    expect(parseParams('')).toEqual({ mode: 'play', demo: false, seed: null, speed: 1, lang: null, problems: [] });
+  });
+  it('takes a seed in demo mode, 0 included', () => {
+    expect(parseParams('?demo=1&seed=42')).toMatchObject({ mode: 'demo', demo: true, seed: 42, problems: [] });
+    expect(parseParams('?demo=1&seed=0').seed).toBe(0);
+  });
+  it('refuses a seed in real play, visibly, and stays unseeded', () => {
+    const p = parseParams('?seed=42');
+    expect(p.seed).toBeNull();
+    expect(p.demo).toBe(false);
+    expect(p.problems).toEqual([{ kind: 'seed-refused' }]);
+  });
+  it('names a bad value and uses the default', () => {
+    const p = parseParams('?demo=1&seed=abc&speed=-3&mode=nope&lang=de');
+    expect(p.seed).toBe(1);
+    expect(p.speed).toBe(1);
+    expect(p.problems.map((x) => (x.kind === 'bad' ? x.name : x.kind)).sort()).toEqual(['lang', 'mode', 'seed', 'speed']);
+  });
+  it('accepts a speed in any mode', () => {
+    expect(parseParams('?speed=8').speed).toBe(8);
+  });
+});
