@@ -46,7 +46,9 @@ export class SeededSource implements RandomSource {
   }
 
   state(): SeededState {
-    return [this.a, this.b, this.c, this.d];
+    // `a` is kept as a signed 32-bit value by nextUint32 (a ^ result); hand it out unsigned, as fromState expects.
+    // The stream is unchanged: every use of `a` reduces its sum mod 2^32.
+    return [this.a >>> 0, this.b, this.c, this.d];
   }
 
   nextUint32(): number {
