@@ -156,21 +156,29 @@ export class Game {
 
   /** art. 3.2.6: a uniform shuffle (Fisher–Yates) of the undiscovered elements over the hens still down. */
   private drawBoard(round: RoundState, lastHen: number, lastElement: Element): Element[] {
-    const bag: Element[] = [];
     // The last pick is not yet applied to `round`, so leave its element out of the bag.
     const eggs = round.eggs - (lastElement === 'egg' ? 1 : 0);
     const chicks = round.chicks - (lastElement === 'chick' ? 1 : 0);
     const empties = round.empties - (lastElement === 'empty' ? 1 : 0);
-    for (let i = 0; i < eggs; i++) bag.push('egg');
-    for (let i = 0; i < chicks; i++) bag.push('chick');
-    for (let i = 0; i < empties; i++) bag.push('empty');
+    // Arrays made at their final size: growing them by push() cost more than the shuffle's draws (most tickets
+    // lose a round, so this runs on most tickets).
+    const bag = new Array<Element>(eggs + chicks + empties);
+    let filled = 0;
+    for (let i = 0; i < eggs; i++) bag[filled++] = 'egg';
+    for (let i = 0; i < chicks; i++) bag[filled++] = 'chick';
+    for (let i = 0; i < empties; i++) bag[filled++] = 'empty';
     for (let i = bag.length - 1; i > 0; i--) {
       const j = uniformInt(this.source, i + 1);
       const t = bag[i]!;
       bag[i] = bag[j]!;
       bag[j] = t;
     }
+    // The shuffled bag fills the hens still down, in hen order.
+    const board = new Array<Element>(round.hens.length);
     let next = 0;
-    return round.hens.map((lifted, hen) => (hen === lastHen ? lastElement : (lifted ?? bag[next++]!)));
+    for (let hen = 0; hen < board.length; hen++) {
+      board[hen] = hen === lastHen ? lastElement : (round.hens[hen] ?? bag[next++]!);
+    }
+    return board;
   }
 }

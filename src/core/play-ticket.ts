@@ -3,8 +3,8 @@ import { chooseHaystack, chooseHen } from './bot';
 import type { GameError, GameEvent } from './events';
 import { Game } from './game';
 import type { RandomSource } from './random-source';
-import { RULES, type Element, type Rules } from './rules';
 import type { Result } from './result';
+import { RULES, type Rules } from './rules';
 import type { Ticket } from './ticket';
 
 /** How one ticket played out, read from its events. */
@@ -23,10 +23,17 @@ function accepted(r: Result<readonly GameEvent[], GameError>): readonly GameEven
   return r.value;
 }
 
+/** Every hen, 0 to hens - 1; a copy of a ready row, which is much cheaper than building one for every round. */
+let allHensRow: readonly number[] = [];
+function allHens(rules: Rules): number[] {
+  if (allHensRow.length !== rules.hens) allHensRow = Array.from({ length: rules.hens }, (_, hen) => hen);
+  return allHensRow.slice();
+}
+
 /**
  * Deals one ticket and plays it to its end with the bot, through the same commands the game screen sends
  * (Game.start, reveal, pick, chooseHaystack). `source` makes every draw of the ticket; `botSource` only the bot's
- * choices. Like the screen, it learns which hens are lifted from the events alone.
+ * choices. Like the screen, it learns which hens are still down from the events alone.
  */
 export function playTicket(
   dealer: BlockDealer,
@@ -36,28 +43,41 @@ export function playTicket(
 ): PlayedTicket {
   const ticket = dealer.deal(source);
   const game = Game.start(ticket, source, rules);
-  let hens: (Element | null)[] = new Array<Element | null>(rules.hens).fill(null);
+  let hensDown = allHens(rules);
   let prize: 'A1' | 'A2' | null = null;
-  let prizeCents = 0;
   let extraWon = false;
   let events = accepted(game.reveal());
   for (;;) {
-    let ended = false;
     let haystacksOffered = false;
     for (const e of events) {
-      if (e.type === 'roundStarted') hens = new Array<Element | null>(rules.hens).fill(null);
-      else if (e.type === 'henLifted') hens[e.hen] = e.element;
-      else if (e.type === 'roundWon') prize = e.prize;
-      else if (e.type === 'haystacksOffered') haystacksOffered = true;
-      else if (e.type === 'haystackOpened') extraWon = e.extraWon;
-      else if (e.type === 'ticketEnded') {
-        ended = true;
-        prizeCents = e.prizeCents;
+      switch (e.type) {
+        case 'roundStarted':
+          hensDown = allHens(rules);
+          break;
+        case 'henLifted': {
+          // Swap-remove: the order of hensDown only matters to the bot, whose choices change no outcome.
+          const at = hensDown.indexOf(e.hen);
+          hensDown[at] = hensDown[hensDown.length - 1]!;
+          hensDown.pop();
+          break;
+        }
+        case 'roundWon':
+          prize = e.prize;
+          break;
+        case 'haystacksOffered':
+          haystacksOffered = true;
+          break;
+        case 'haystackOpened':
+          extraWon = e.extraWon;
+          break;
+        case 'ticketEnded':
+          return { ticket, prize, prizeCents: e.prizeCents, extraWon, game };
+        default:
+          break;
       }
     }
-    if (ended) return { ticket, prize, prizeCents, extraWon, game };
     events = haystacksOffered
       ? accepted(game.chooseHaystack(chooseHaystack(rules.haystacks, botSource)))
-      : accepted(game.pick(chooseHen(hens, botSource)));
+      : accepted(game.pick(chooseHen(hensDown, botSource)));
   }
 }
