@@ -127,7 +127,8 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
     case 'ticketIssued':
       return inconsistent('ticketIssued after the start');
     case 'scratchRevealed':
-      if (s.phase !== 'scratch') return inconsistent('scratchRevealed outside the scratch phase');
+      // Once only: a second reveal would pass unnoticed otherwise (the phase stays 'scratch' until roundStarted).
+      if (s.phase !== 'scratch' || s.revealed) return inconsistent('scratchRevealed twice or outside the scratch phase');
       if (e.a1Cents !== s.ticket.a1Cents || e.a2Cents !== s.ticket.a2Cents) {
         return inconsistent('revealed amounts differ from the ticket');
       }
@@ -147,6 +148,8 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       if (s.phase !== 'round' || !round || round.outcome || e.round !== round.round) {
         return inconsistent('henLifted with no round in play');
       }
+      // The egg ends the round (art. 3.2.2.3): no hen is lifted after it, even if roundWon is missing.
+      if (round.eggs < rules.eggs) return inconsistent('henLifted after the egg was found');
       if (!Number.isInteger(e.hen) || e.hen < 0 || e.hen >= rules.hens || round.hens[e.hen] !== null) {
         return inconsistent(`hen ${e.hen} cannot be lifted`);
       }
