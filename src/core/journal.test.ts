@@ -121,6 +121,7 @@ describe('an edited journal is refused: journal-inconsistent', () => {
   const patch = (j: GameEvent[], i: number, fields: Record<string, unknown>): void => {
     j[i] = { ...j[i], ...fields } as GameEvent;
   };
+  const lostBoard = (j: GameEvent[]): readonly string[] => (j[at(j, 'roundLost')] as Extract<GameEvent, { type: 'roundLost' }>).board;
   const swapBoard = (j: GameEvent[], from: 'chick', to: 'egg' | 'empty'): void => {
     const i = at(j, 'roundLost');
     const e = j[i] as Extract<GameEvent, { type: 'roundLost' }>;
@@ -140,7 +141,7 @@ describe('an edited journal is refused: journal-inconsistent', () => {
     ['a round started twice', 'won later', (j) => j.splice(3, 0, j[2]!)],
     ['an extra egg on the board (element counts changed)', 'haystack missed', (j) => swapBoard(j, 'chick', 'egg')],
     ['an extra empty cell on the board', 'haystack missed', (j) => swapBoard(j, 'chick', 'empty')],
-    ['a board shorter than 30 hens', 'haystack missed', (j) => patch(j, at(j, 'roundLost'), { board: (j[at(j, 'roundLost')] as { board: string[] }).board.slice(1) })],
+    ['a board shorter than 30 hens', 'haystack missed', (j) => patch(j, at(j, 'roundLost'), { board: lostBoard(j).slice(1) })],
     ['a board that contradicts a lifted hen', 'haystack missed', (j) => {
       const lost = j[at(j, 'roundLost')] as Extract<GameEvent, { type: 'roundLost' }>;
       const first = j[at(j, 'henLifted')] as Extract<GameEvent, { type: 'henLifted' }>;
@@ -159,7 +160,7 @@ describe('an edited journal is refused: journal-inconsistent', () => {
     ['a pick when none is left', 'haystack missed', (j) => {
       const lost = at(j, 'roundLost');
       const last = j[lost - 1] as Extract<GameEvent, { type: 'henLifted' }>;
-      const free = (j[lost] as { board: string[] }).board.findIndex((_, h) => j.every((e) => e.type !== 'henLifted' || e.hen !== h));
+      const free = lostBoard(j).findIndex((_, h) => j.every((e) => e.type !== 'henLifted' || e.hen !== h));
       j.splice(lost, 0, { ...last, hen: free, pick: last.pick + 1, element: 'chick', picksLeft: 0 });
     }],
     ['a second egg in a round', 'won later', (j) => {
