@@ -27,6 +27,19 @@ export interface CurrentTicket {
   readonly balanceBeforeCents: number;
 }
 
+/**
+ * A ticket's amounts must be a pair of the prize table it was dealt from: an edited A1 or A2 that is no row of the
+ * table is refused. (A rewrite to another row of the table, signed with the device key, is not caught here: that
+ * would need the dealing record kept off the device.)
+ */
+export function checkTicketAmounts(journal: readonly GameEvent[], table: PrizeTable): RecordProblem | null {
+  const first = journal[0];
+  if (first?.type !== 'ticketIssued') return null;
+  const { a1Cents, a2Cents } = first.ticket;
+  if (table.rows.some((r) => r.a1Cents === a1Cents && r.a2Cents === a2Cents)) return null;
+  return problem('inconsistent', `amounts A1 ${a1Cents} / A2 ${a2Cents} cents are not a pair of the prize table "${table.name}"`);
+}
+
 /** A real ticket is bought at the ticket price; a demo game costs nothing and pays nothing. */
 export const stakeOf = (draws: DrawKind, rules: Rules = RULES): number => (draws === 'crypto' ? rules.ticketPriceCents : 0);
 
@@ -36,7 +49,7 @@ const isUint32 = (v: unknown): boolean => typeof v === 'number' && Number.isInte
  * Reads a saved current ticket: its shape, then its journal folded without drawing (an edited journal is refused).
  * Returns the ticket and the rebuilt game; the game may have ended (saved just before it was filed in the history).
  */
-export function checkCurrentTicket(data: unknown, rules: Rules = RULES): Result<{ ticket: CurrentTicket; game: Game }, RecordProblem> {
+export function checkCurrentTicket(data: unknown, table: PrizeTable, rules: Rules = RULES): Result<{ ticket: CurrentTicket; game: Game }, RecordProblem> {
   const shape = checkFields('the current ticket', data, {
     journal: Array.isArray,
     draws: (d) => d === 'crypto' || d === 'seeded',
@@ -56,6 +69,8 @@ export function checkCurrentTicket(data: unknown, rules: Rules = RULES): Result<
   }
   const game = replayJournal(t.journal, rules);
   if (!game.ok) return err(problem('inconsistent', game.error.message));
+  const amounts = checkTicketAmounts(t.journal, table);
+  if (amounts) return err(amounts);
   return ok({ ticket: t, game: game.value });
 }
 

@@ -1,5 +1,6 @@
 import { checkFinishedTicket, finishedTicketOf, type HistoryEntry } from './history';
 import { err, ok, type Result } from './result';
+import { DEFAULT_PRIZE_TABLE, type PrizeTable } from './prize-table';
 import { RULES, type Rules } from './rules';
 import { isObj } from './saved-checks';
 
@@ -29,7 +30,7 @@ export function exportHistory(newestFirst: readonly HistoryEntry[], exportedAt: 
 
 const refuse = (message: string): Result<never, ImportError> => err({ code: 'import-refused', message });
 
-export function importHistory(text: string, rules: Rules = RULES): Result<HistoryEntry[], ImportError> {
+export function importHistory(text: string, table: PrizeTable = DEFAULT_PRIZE_TABLE, rules: Rules = RULES): Result<HistoryEntry[], ImportError> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -46,7 +47,7 @@ export function importHistory(text: string, rules: Rules = RULES): Result<Histor
   if (!Array.isArray(tickets)) return refuse('the file has no "tickets" list');
   const entries: HistoryEntry[] = [];
   for (let i = 0; i < tickets.length; i++) {
-    const entry = checkFinishedTicket(tickets[i], rules);
+    const entry = checkFinishedTicket(tickets[i], table, rules);
     if (!entry.ok) return refuse(`ticket ${i + 1}: ${entry.error.message}`);
     entries.push(entry.value);
   }

@@ -1,5 +1,7 @@
 import type { GameEvent } from './events';
+import { checkTicketAmounts } from './current-ticket';
 import { checkJournal } from './journal';
+import { DEFAULT_PRIZE_TABLE, type PrizeTable } from './prize-table';
 import type { DrawKind } from './random-source';
 import { replayFinished } from './replay';
 import { err, ok, type Result } from './result';
@@ -63,9 +65,11 @@ export interface HistoryEntry {
  * The history line of a finished ticket. The journal must fold to an ended game without a single draw, and the money
  * must add up: after = before − stake + the prize the journal pays. Anything else is refused, naming what is wrong.
  */
-export function historyEntry(t: FinishedTicket, rules: Rules = RULES): Result<HistoryEntry, RecordProblem> {
+export function historyEntry(t: FinishedTicket, table: PrizeTable = DEFAULT_PRIZE_TABLE, rules: Rules = RULES): Result<HistoryEntry, RecordProblem> {
   const game = replayFinished(t.journal, rules);
   if (!game.ok) return err(problem('inconsistent', game.error.message));
+  const amounts = checkTicketAmounts(t.journal, table);
+  if (amounts) return err(amounts);
   const s = game.value.snapshot();
   const result = s.result!;
   const first = t.journal[0];
@@ -108,7 +112,11 @@ export function historyEntry(t: FinishedTicket, rules: Rules = RULES): Result<Hi
 }
 
 /** Reads a finished ticket from untrusted data (storage, an imported file): its shape, then historyEntry's checks. */
-export function checkFinishedTicket(data: unknown, rules: Rules = RULES): Result<HistoryEntry, RecordProblem> {
+export function checkFinishedTicket(
+  data: unknown,
+  table: PrizeTable = DEFAULT_PRIZE_TABLE,
+  rules: Rules = RULES,
+): Result<HistoryEntry, RecordProblem> {
   const shape = checkFields('the finished ticket', data, {
     journal: Array.isArray,
     stakeCents: isCents,
@@ -120,7 +128,7 @@ export function checkFinishedTicket(data: unknown, rules: Rules = RULES): Result
   const journal = checkJournal(shape.value['journal']);
   if (!journal.ok) return err(problem('corrupt', journal.error.message));
   const t = shape.value as unknown as FinishedTicket;
-  return historyEntry({ ...t, journal: journal.value }, rules);
+  return historyEntry({ ...t, journal: journal.value }, table, rules);
 }
 
 /** The finished ticket an entry was read from: what is stored and exported. */

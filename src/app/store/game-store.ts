@@ -184,6 +184,7 @@ export class GameStore {
       const wallet: WalletRecord = { ...s.wallet, balanceCents: s.wallet.balanceCents + result.prizeCents };
       const entry = historyEntry(
         { journal: [...journal], stakeCents, balanceBeforeCents: current.balanceBeforeCents, balanceAfterCents: wallet.balanceCents, finishedAt: this.now() },
+        this.table,
         this.rules,
       );
       if (!entry.ok) return refused(entry.error.message);
@@ -264,7 +265,7 @@ export class GameStore {
 
   /** Reads a history file for the « Historique » view only: nothing is saved, paid or metered from it. */
   importHistory(text: string): Result<HistoryEntry[], ImportError> {
-    return importHistory(text, this.rules);
+    return importHistory(text, this.table, this.rules);
   }
 
   close(): void {

@@ -89,7 +89,7 @@ export async function verifyRecords(raw: RawStores, key: CryptoKey, freshKey: bo
     return null;
   }
 
-  let current = (await single('current', (p) => checkCurrentTicket(p, rules)))?.ticket ?? null;
+  let current = (await single('current', (p) => checkCurrentTicket(p, table, rules)))?.ticket ?? null;
   const walletRead = await single('wallet', checkWalletRecord);
   const block = await single('block', (p) => checkBlockState(p, table, rules));
   let meters = await single('meters', (p) => checkMeters(p, rules));
@@ -98,7 +98,7 @@ export async function verifyRecords(raw: RawStores, key: CryptoKey, freshKey: bo
   for (const [k, value] of raw.get('history') ?? new Map<IDBValidKey, unknown>()) {
     const id = String(k);
     const opened = typeof k === 'string' ? await openRecord(value, 'history', id, key) : null;
-    const checked = opened === null ? null : opened.ok ? checkFinishedTicket(opened.value, rules) : opened;
+    const checked = opened === null ? null : opened.ok ? checkFinishedTicket(opened.value, table, rules) : opened;
     if (checked?.ok) history.push({ id, entry: checked.value });
     else setAside('history', k, value, `history ${id}`, checked ? checked.error : problem('corrupt', `history key ${id} is not a text key`));
   }
