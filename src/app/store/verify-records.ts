@@ -113,23 +113,21 @@ export async function verifyRecords(raw: RawStores, key: CryptoKey, freshKey: bo
     rewrite.meters = meters;
   }
 
-  // A current ticket's stake left the wallet when it was bought, and nothing else moves the wallet while it is in play.
-  let wallet = walletRead;
-  if (current && wallet && wallet.balanceCents !== current.balanceBeforeCents - stakeOf(current.draws, rules)) {
-    setAside('current', SINGLE_KEY.current, raw.get('current')?.get(SINGLE_KEY.current), 'current',
-      problem('inconsistent', `the current ticket says the balance was ${current.balanceBeforeCents} cents before it, the wallet disagrees`));
-    current = null;
-  }
+  // The wallet against the ledger, counting the stake of the ticket in play.
   const currentLost = !current && moves.some((m) => m.store === 'current');
-  const stakeInPlay = current ? stakeOf(current.draws, rules) : 0;
-
+  let stakeInPlay = current ? stakeOf(current.draws, rules) : 0;
+  let wallet = walletRead;
+  const giveBack = (w: WalletRecord, why: string): WalletRecord => {
+    const refunded = { ...w, balanceCents: w.balanceCents + rules.ticketPriceCents };
+    rewrite.wallet = refunded;
+    problems.push({ record: 'wallet', code: 'inconsistent', message: `the stake of the ticket set aside (${rules.ticketPriceCents} cents) was given back: ${why}` });
+    return refunded;
+  };
   if (wallet) {
     let ledger = checkLedger(wallet, meters, stakeInPlay);
-    // The ticket in play was set aside: its stake goes back to the player (the ledger then balances without it).
+    // A real ticket set aside on its own faults was paid for: its stake goes back (the ledger then balances without it).
     if (ledger && currentLost && checkLedger(wallet, meters, rules.ticketPriceCents) === null) {
-      wallet = { ...wallet, balanceCents: wallet.balanceCents + rules.ticketPriceCents };
-      rewrite.wallet = wallet;
-      problems.push({ record: 'wallet', code: 'inconsistent', message: `the stake of the ticket set aside (${rules.ticketPriceCents} cents) was given back` });
+      wallet = giveBack(wallet, 'it could not be played');
       ledger = null;
     }
     if (ledger) {
@@ -142,6 +140,15 @@ export async function verifyRecords(raw: RawStores, key: CryptoKey, freshKey: bo
       }
       wallet = null;
     }
+  }
+  // The wallet balances, and nothing moves it while a ticket is in play: the ticket's "balance before" must be the
+  // wallet's plus its stake, or the ticket was edited.
+  if (current && wallet && wallet.balanceCents !== current.balanceBeforeCents - stakeInPlay) {
+    setAside('current', SINGLE_KEY.current, raw.get('current')?.get(SINGLE_KEY.current), 'current',
+      problem('inconsistent', `the current ticket says the balance was ${current.balanceBeforeCents} cents before it, the wallet disagrees`));
+    if (stakeInPlay > 0) wallet = giveBack(wallet, 'it could not be played');
+    current = null;
+    stakeInPlay = 0;
   }
   if (!wallet) {
     const w = openWallet(meters);
