@@ -85,7 +85,12 @@ describe('the game store: round trips', () => {
       const resumed = Game.fromJournal(loaded.current!.journal, restoredSource);
       if (!resumed.ok) throw new Error(resumed.error.message);
       expect(restoredSource.state()).toEqual(before); // folding drew nothing
-      play(resumed.value);
+      // The reloaded page goes on saving each command, as the first one did.
+      const botAfter = lowestHen();
+      while (step(resumed.value, botAfter)) {
+        const saved = await again.saveCurrent(resumed.value.journal, restoredSource.state());
+        expect(saved.ok ? 'ok' : saved.error.message).toBe('ok');
+      }
       expect(resumed.value.journal).toEqual(whole.journal);
       again.close();
     }
@@ -105,8 +110,27 @@ describe('the game store: round trips', () => {
     const real = new StoreTicket(store, newDealer(), 6);
     await real.start();
     expect((await store.clearCurrent()).ok).toBe(false);
-    expect((await store.topUp(500)).ok).toBe(false); // not during a ticket
     store.close();
+  });
+
+  it('a top-up during a ticket counts as made just before it: the ticket’s history line still adds up', async () => {
+    const device = newDevice();
+    const { store } = await device.open();
+    const t = new StoreTicket(store, newDealer(), 12);
+    await t.start();
+    await t.step();
+    expect((await store.topUp(500)).ok).toBe(true);
+    store.close();
+    const again = await device.open();
+    expect(again.loaded.problems).toEqual([]);
+    expect(again.loaded.current?.balanceBeforeCents).toBe(2500);
+    t.store = again.store;
+    const filed = await t.playToEnd();
+    const line = (await device.open()).loaded.history[0]!;
+    expect(line.balanceBeforeCents).toBe(2500);
+    expect(line.balanceAfterCents).toBe(filed);
+    expect(filed).toBe(2300 + line.prizeCents);
+    again.store.close();
   });
 
   it('refuses a journal of another ticket, or one that rewrites saved events', async () => {

@@ -11,7 +11,7 @@ import { sealRecord } from '../../core/record-seal';
 import { replayJournal } from '../../core/replay';
 import { err, ok, type Result } from '../../core/result';
 import { RULES, type Rules } from '../../core/rules';
-import type { RecordKind, RecordProblemCode } from '../../core/save-format';
+import { canonicalJson, type RecordKind, type RecordProblemCode } from '../../core/save-format';
 import { DEVICE_KEY_ID, deviceKey } from './device-key';
 import { STORES, openDatabase, readAll, storeError, writeAll, type StoreError, type StoreName } from './idb';
 import { SINGLE_KEY, verifyRecords, type StoreProblem } from './verify-records';
@@ -226,17 +226,23 @@ export class GameStore {
     });
   }
 
-  /** Adds demo credit, as an entry of the ledger. Refused while a ticket is in play (its history line must add up). */
+  /**
+   * Adds demo credit, as an entry of the ledger. During a ticket it counts as added just before the ticket (its
+   * "balance before" grows with it), so the ticket's history line still adds up: after = before − stake + prize.
+   */
   topUp(cents: number): Promise<Result<WalletRecord, StoreError>> {
     return this.serial(async () => {
       const s = this.s;
       if (!s) return refused('load the store before writing');
-      if (s.current) return refused('top up between tickets, not during one');
       const next = addTopUp(s.wallet, cents, this.now());
       if (!next.ok) return refused(next.error.message);
-      const w = await this.put([await this.seal('wallet', 'wallet', next.value)], 'saving the top-up');
+      const current = s.current ? { ...s.current, balanceBeforeCents: s.current.balanceBeforeCents + cents } : null;
+      const records = [await this.seal('wallet', 'wallet', next.value)];
+      if (current) records.push(await this.seal('current', 'current', current));
+      const w = await this.put(records, 'saving the top-up');
       if (!w.ok) return w;
       s.wallet = next.value;
+      s.current = current;
       return ok(next.value);
     });
   }
@@ -295,7 +301,7 @@ export class GameStore {
     if (!s.current) return refused('no ticket is in play');
     const saved = s.current.journal;
     if (serialOf(journal) !== serialOf(saved)) return refused('this journal is another ticket than the one in play');
-    if (journal.length < saved.length || saved.some((e, i) => JSON.stringify(e) !== JSON.stringify(journal[i]))) {
+    if (journal.length < saved.length || saved.some((e, i) => canonicalJson(e) !== canonicalJson(journal[i]))) {
       return refused('this journal rewrites events already saved');
     }
     const game = replayJournal(journal, this.rules);

@@ -76,7 +76,8 @@ export class StoreTicket {
   private readonly bot: RandomSource;
 
   constructor(
-    readonly store: GameStore,
+    /** Changed by a test to go on playing on the store of a reloaded page. */
+    public store: GameStore,
     readonly dealer: BlockDealer,
     seed: number,
   ) {
