@@ -1,0 +1,177 @@
+/**
+ * The core's throughput in whole tickets per second, through the path the game uses: BlockDealer.deal, Game.start,
+ * reveal, picks and the haystack choice (playTicket, with the bot choosing). Medians of several runs, with crypto
+ * draws (real tickets) and with seeded draws, then where the time of one ticket goes.
+ *
+ *   npm run bench [-- --runs 7 --seconds 1]
+ */
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { BlockDealer } from '../src/core/block';
+import { CryptoSource } from '../src/core/crypto-source';
+import { playTicket } from '../src/core/play-ticket';
+import { DEFAULT_PRIZE_TABLE } from '../src/core/prize-table';
+import type { DrawKind, RandomSource } from '../src/core/random-source';
+import { SeededSource } from '../src/core/seeded-source';
+import { integerFlag, parseFlags, secondsFlag, UsageError } from './cli-args';
+import { measurePhases, type PhaseReport } from './bench-phases';
+
+export const TARGET_TICKETS_PER_SECOND = 1_000_000;
+
+export interface Throughput {
+  readonly draws: DrawKind;
+  /** Tickets per second of each run, in the order run. */
+  readonly runs: readonly number[];
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface BenchReport {
+  readonly node: string;
+  readonly v8: string;
+  readonly cpu: string;
+  readonly cpus: number;
+  /** os.loadavg() at the start and at the end: 1, 5 and 15 minutes. */
+  readonly loadBefore: readonly number[];
+  readonly loadAfter: readonly number[];
+  readonly secondsPerRun: number;
+  readonly results: readonly Throughput[];
+  readonly phases: PhaseReport;
+}
+
+export const newSource = (draws: DrawKind, seed = 1): RandomSource =>
+  draws === 'crypto' ? new CryptoSource() : SeededSource.fromSeed(seed);
+
+/** Plays whole tickets for about `seconds`; returns tickets per second. */
+export function runOnce(dealer: BlockDealer, source: RandomSource, bot: RandomSource, seconds: number): number {
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let tickets = 0;
+  let now = start;
+  do {
+    // Batches, so the clock is read once per 1000 tickets and costs nothing measurable.
+    for (let i = 0; i < 1000; i++) playTicket(dealer, source, bot);
+    tickets += 1000;
+    now = performance.now();
+  } while (now < end);
+  return tickets / ((now - start) / 1000);
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** `runs` runs of each kind of draws, alternated so a change of load on the machine hits both alike. */
+export function measureThroughput(runs: number, seconds: number): Throughput[] {
+  const kinds: DrawKind[] = ['crypto', 'seeded'];
+  const setups = kinds.map((draws) => ({
+    draws,
+    dealer: new BlockDealer(DEFAULT_PRIZE_TABLE),
+    source: newSource(draws),
+    bot: SeededSource.fromSeed(2),
+    runs: [] as number[],
+  }));
+  // Warm-up: let the JIT see both kinds of source before anything is timed.
+  for (const s of setups) runOnce(s.dealer, s.source, s.bot, Math.min(0.5, seconds));
+  for (let r = 0; r < runs; r++) for (const s of setups) s.runs.push(runOnce(s.dealer, s.source, s.bot, seconds));
+  return setups.map((s) => ({
+    draws: s.draws,
+    runs: s.runs,
+    median: median(s.runs),
+    min: Math.min(...s.runs),
+    max: Math.max(...s.runs),
+  }));
+}
+
+export function bench(runs: number, seconds: number): BenchReport {
+  const loadBefore = os.loadavg();
+  const results = measureThroughput(runs, seconds);
+  const crypto = results.find((r) => r.draws === 'crypto')!;
+  const phases = measurePhases('crypto', Math.max(20_000, Math.round(crypto.median * seconds)), crypto.median);
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    cpu: os.cpus()[0]?.model ?? 'unknown cpu',
+    cpus: os.cpus().length,
+    loadBefore,
+    loadAfter: os.loadavg(),
+    secondsPerRun: seconds,
+    results,
+    phases,
+  };
+}
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const load = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(' ');
+
+export function formatBench(r: BenchReport): string {
+  const lines = [
+    "La poule aux œufs d'or — core benchmark (one thread)",
+    `node ${r.node} (V8 ${r.v8}), ${r.cpu}, ${r.cpus} cpus`,
+    `load average (1, 5, 15 min): ${load(r.loadBefore)} before, ${load(r.loadAfter)} after`,
+    `whole tickets (deal, reveal, picks, haystack through the Game commands; the bot chooses), ` +
+      `${r.results[0]?.runs.length ?? 0} runs of ${r.secondsPerRun} s each:`,
+  ];
+  for (const t of r.results) {
+    lines.push(
+      `  ${`${t.draws} draws:`.padEnd(15)} median ${int(t.median).padStart(9)} tickets/s   ` +
+        `(min ${int(t.min)}, max ${int(t.max)})`,
+    );
+  }
+  const best = Math.max(...r.results.map((t) => t.median));
+  const reached = best >= TARGET_TICKETS_PER_SECOND;
+  lines.push(
+    `target ${int(TARGET_TICKETS_PER_SECOND)} tickets/s on one core: ${reached ? 'reached' : 'NOT reached'} ` +
+      `(best median = ${Math.round((100 * best) / TARGET_TICKETS_PER_SECOND)} % of it)`,
+  );
+  lines.push('', ...formatPhases(r.phases));
+  return lines.join('\n');
+}
+
+function formatPhases(p: PhaseReport): string[] {
+  const pct = (ns: number): string => `${((100 * ns) / p.totalNs).toFixed(0).padStart(3)} %`;
+  const row = (label: string, ns: number, note = ''): string =>
+    `  ${label.padEnd(44)}${int(ns).padStart(6)} ns ${pct(ns)}${note ? `   ${note}` : ''}`;
+  return [
+    `where the time of one ticket goes (${p.draws} draws, ${int(p.tickets)} tickets timed phase by phase, ` +
+      `the timer's own ${p.timerNs.toFixed(0)} ns removed from each phase):`,
+    row('dealing the ticket (BlockDealer.deal)', p.dealNs),
+    row('Game.start', p.startNs),
+    row('reveal (scratch zone, round 1 starts)', p.revealNs),
+    row('round play: picks that do not lose a round', p.picksNs, `${p.picksPerTicket.toFixed(2)} a ticket, ${int(p.pickNs)} ns each`),
+    row('the pick that loses a round, board reveal', p.losingPicksNs,
+      `${p.lostRoundsPerTicket.toFixed(2)} a ticket; the board ≈ ${int(p.boardNs)} ns of each`),
+    row('haystack', p.haystackNs),
+    row('bot and bookkeeping (the rest)', p.restNs),
+    `  ${'whole ticket, untimed'.padEnd(44)}${int(p.totalNs).padStart(6)} ns`,
+    `  draws: ${p.coreDrawsPerTicket.toFixed(1)} by the game and ${p.botDrawsPerTicket.toFixed(1)} by the bot a ticket; ` +
+      `one uniformInt ≈ ${p.drawNs.toFixed(1)} ns with ${p.draws} draws, so ≈ ${pct(p.drawNs * (p.coreDrawsPerTicket + p.botDrawsPerTicket)).trim()} of a ticket`,
+    `  crypto refill: getRandomValues of ${p.refillValues} values takes ${(p.refillNs / 1000).toFixed(1)} µs, ` +
+      `≈ ${int(p.refillNsPerTicket)} ns a ticket (${pct(p.refillNsPerTicket).trim()}), included in the phases above`,
+  ];
+}
+
+export const USAGE = 'usage: npm run bench [-- --runs N --seconds S]';
+
+export function main(argv: readonly string[], out = process.stdout, errOut = process.stderr): number {
+  let runs: number;
+  let seconds: number;
+  try {
+    const flags = parseFlags(argv, { runs: { takesValue: true }, seconds: { takesValue: true } });
+    runs = integerFlag(flags, 'runs', 1, 1000) ?? 7;
+    seconds = secondsFlag(flags, 'seconds') ?? 1;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    errOut.write(`bench: ${e.message}\n${USAGE}\n`);
+    return 2;
+  }
+  out.write(`${formatBench(bench(runs, seconds))}\n`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = main(process.argv.slice(2));
+}
