@@ -89,6 +89,21 @@ export class GameStore {
     this.now = options.now ?? (() => new Date().toISOString());
   }
 
+  /** The ticket in play as last saved (null before load() or between tickets). */
+  get current(): CurrentTicket | null {
+    return this.s?.current ?? null;
+  }
+
+  /** The wallet as last saved (null before load()). */
+  get wallet(): WalletRecord | null {
+    return this.s?.wallet ?? null;
+  }
+
+  /** The block's dealing state as last saved. */
+  get block(): BlockState | null {
+    return this.s?.block ?? null;
+  }
+
   /** Reads and checks everything; bad records go to quarantine and their part starts clean. Call it before any write. */
   load(): Promise<Result<LoadedState, StoreError>> {
     return this.serial(async () => {
