@@ -4,7 +4,7 @@
  */
 import { SAMPLE_RATE } from './wav';
 import {
-  Biquad, TAU, bell, brass, fadeEdges, fadeOut, mallet, midiToHz, mixInto, pluck, render, seededNoise, silence, wave,
+  Biquad, TAU, bell, brass, fadeEdges, fadeOut, mallet, midiToHz, mixInto, note, pluck, render, seededNoise, silence, wave,
 } from './synth';
 
 /** A hen lifting off: a soft whoosh of filtered noise with two wing flaps in it (~0.3 s). */
@@ -34,7 +34,7 @@ export function egg(): Float64Array {
   for (let k = 0; k < 9; k++) {
     const start = 0.18 + k * 0.075 + 0.03 * twinkle();
     const hz = 5200 + 1800 * twinkle();
-    const ping = render(0.12, (t) => Math.sin(TAU * hz * t) * pluck(t, 0.002, 0.03));
+    const ping = note(0.12, (t) => Math.sin(TAU * hz * t) * pluck(t, 0.002, 0.03));
     mixInto(out, ping, Math.round(start * SAMPLE_RATE), 0.12 * (1 - k / 12));
   }
   const glitter = render(1.1, (t) => Math.sin(TAU * 2093 * t) * (0.5 + 0.5 * Math.sin(TAU * 12 * t)) * 0.16 * pluck(t - 0.2, 0.15, 0.3));
@@ -82,22 +82,22 @@ export function haystack(): Float64Array {
   const band = new Biquad('bandpass');
   const high = new Biquad('highpass');
   let grain = 0;
-  return fadeEdges(render(0.5, (t, i) => {
+  return fadeEdges(fadeOut(render(0.5, (t, i) => {
     if (i % 220 === 0) grain = 0.3 + 0.7 * Math.abs(grains()); // a new crackle every 10 ms
     const x = t / 0.5;
     const env = Math.min(1, x * 12) * Math.exp(-x * 2.2);
     const centre = 3200 + 1200 * Math.sin(TAU * 3 * t);
     return high.step(band.step(noise(), centre, 0.8), 900, 0.7) * env * grain;
-  }), 0.01);
+  }), 0.08), 0.01);
 }
 
 /** The Extra: a short brass fanfare, a triplet up to a held chord (~1.2 s). */
 export function extra(): Float64Array {
   const out = silence(1.25);
   const at = (s: number): number => Math.round(s * SAMPLE_RATE);
-  mixInto(out, brass(midiToHz(67), 0.09), at(0), 0.6); // G4
-  mixInto(out, brass(midiToHz(67), 0.09), at(0.12), 0.6);
-  mixInto(out, brass(midiToHz(67), 0.09), at(0.24), 0.6);
+  mixInto(out, brass(midiToHz(67), 0.07, 0.03), at(0), 0.6); // G4, a crisp triplet
+  mixInto(out, brass(midiToHz(67), 0.07, 0.03), at(0.12), 0.6);
+  mixInto(out, brass(midiToHz(67), 0.07, 0.03), at(0.24), 0.6);
   mixInto(out, brass(midiToHz(72), 0.22), at(0.36), 0.7); // C5
   for (const note of [72, 76, 79, 84]) mixInto(out, brass(midiToHz(note), 0.55, 0.25), at(0.62), 0.45); // C major
   mixInto(out, bell(midiToHz(96), 0.6, 0.2), at(0.62), 0.3);
@@ -128,10 +128,10 @@ export function win(): Float64Array {
 export function lose(): Float64Array {
   const out = silence(1.05);
   const notes: ReadonlyArray<readonly [number, number]> = [[76, 0], [72, 0.22], [69, 0.44], [67, 0.6]];
-  notes.forEach(([note, start], k) => {
+  notes.forEach(([pitch, start], k) => {
     let phase = 0;
-    const hz = midiToHz(note);
-    const tone = render(k === 3 ? 0.45 : 0.3, (t) => {
+    const hz = midiToHz(pitch);
+    const tone = note(k === 3 ? 0.45 : 0.3, (t) => {
       phase += (hz * (1 + 0.006 * Math.sin(TAU * 5 * t))) / SAMPLE_RATE;
       return (wave('triangle', phase) * 0.6 + Math.sin(TAU * phase) * 0.4) * pluck(t, 0.02, k === 3 ? 0.22 : 0.12);
     });
@@ -180,10 +180,10 @@ export function coin(): Float64Array {
   const first = midiToHz(83); // B5
   const second = midiToHz(88); // E6
   let phase = 0;
-  return fadeEdges(render(0.22, (t) => {
+  return fadeEdges(fadeOut(render(0.22, (t) => {
     const hz = t < 0.06 ? first : second;
     phase += hz / SAMPLE_RATE;
     const env = t < 0.06 ? 1 : Math.exp(-(t - 0.06) / 0.06);
-    return (wave('square', phase) * 0.5 + Math.sin(TAU * phase) * 0.5) * env * Math.min(1, t / 0.002);
-  }), 0.003);
+    return (wave('square', phase) * 0.3 + Math.sin(TAU * phase) * 0.7) * env * Math.min(1, t / 0.002);
+  }), 0.04), 0.003);
 }

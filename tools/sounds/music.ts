@@ -4,7 +4,7 @@
  * at the start: the loop point is seamless.
  */
 import { SAMPLE_RATE } from './wav';
-import { Biquad, TAU, bell, mallet, midiToHz, mixInto, pluck, render, seededNoise, silence, wave } from './synth';
+import { Biquad, TAU, bell, mallet, midiToHz, mixInto, note, pluck, seededNoise, silence, wave } from './synth';
 
 const EIGHTH = 0.25; // seconds, at 120 BPM
 const BARS = 4;
@@ -30,11 +30,11 @@ const at = (eighths: number): number => Math.round(eighths * EIGHTH * SAMPLE_RAT
 
 function bassNote(hz: number): Float64Array {
   const low = new Biquad('lowpass');
-  return render(0.45, (t) => low.step(wave('triangle', hz * t) + 0.3 * Math.sin(TAU * hz * 2 * t), 900, 0.8) * pluck(t, 0.005, 0.16));
+  return note(0.45, (t) => low.step(wave('triangle', hz * t) + 0.3 * Math.sin(TAU * hz * 2 * t), 900, 0.8) * pluck(t, 0.005, 0.16));
 }
 
 function chordStab(notes: readonly number[]): Float64Array {
-  return render(0.2, (t) => {
+  return note(0.2, (t) => {
     let s = 0;
     for (const note of notes) {
       const hz = midiToHz(note);
@@ -46,7 +46,7 @@ function chordStab(notes: readonly number[]): Float64Array {
 
 function kick(): Float64Array {
   let phase = 0;
-  return render(0.2, (t) => {
+  return note(0.2, (t) => {
     phase += (48 + 80 * Math.exp(-t / 0.025)) / SAMPLE_RATE;
     return Math.sin(TAU * phase) * pluck(t, 0.002, 0.06);
   });
@@ -55,13 +55,13 @@ function kick(): Float64Array {
 function shaker(seed: number, accent: boolean): Float64Array {
   const noise = seededNoise(seed);
   const high = new Biquad('highpass');
-  return render(0.08, (t) => high.step(noise(), 6000, 0.7) * pluck(t, 0.004, accent ? 0.025 : 0.014));
+  return note(0.08, (t) => high.step(noise(), 6000, 0.7) * pluck(t, 0.004, accent ? 0.025 : 0.014));
 }
 
 function clap(seed: number): Float64Array {
   const noise = seededNoise(seed);
   const band = new Biquad('bandpass');
-  return render(0.15, (t) => band.step(noise(), 1500, 0.9) * (pluck(t, 0.001, 0.008) * 0.6 + pluck(t - 0.012, 0.001, 0.04)));
+  return note(0.15, (t) => band.step(noise(), 1500, 0.9) * (pluck(t, 0.001, 0.008) * 0.6 + pluck(t - 0.012, 0.001, 0.04)));
 }
 
 export function music(): Float64Array {

@@ -148,6 +148,20 @@ export function render(seconds: number, at: (t: number, i: number) => number): F
   return out;
 }
 
+/** A note of `seconds`: rendered, then faded over its last few milliseconds so it never stops with a click. */
+export function note(seconds: number, at: (t: number, i: number) => number): Float64Array {
+  return fadeOut(render(seconds, at), Math.min(0.03, seconds / 4));
+}
+
+/** A band-limited sawtooth at `hz`: every harmonic that fits under 9 kHz, none that would alias. */
+export function bandSaw(phase: number, hz: number): number {
+  const f = phase - Math.floor(phase);
+  const top = Math.max(1, Math.floor(9000 / hz));
+  let s = 0;
+  for (let k = 1; k <= top; k++) s += Math.sin(TAU * k * f) / k;
+  return s * 0.55;
+}
+
 /**
  * A struck bell: a few inharmonic partials decaying at different rates. Bright, "magical", no samples.
  * Partial ratios are those of a small glockenspiel bar, rounded.
@@ -160,7 +174,7 @@ export function bell(hz: number, seconds: number, decay: number): Float64Array {
     [5.4, 0.22, 0.3],
     [8.93, 0.1, 0.18],
   ];
-  return render(seconds, (t) => {
+  return note(seconds, (t) => {
     let s = 0;
     for (const [ratio, level, d] of partials) {
       const f = hz * ratio;
@@ -173,7 +187,7 @@ export function bell(hz: number, seconds: number, decay: number): Float64Array {
 
 /** A soft marimba-like note: fundamental plus a quickly fading 4th harmonic for the knock. */
 export function mallet(hz: number, seconds: number, decay: number): Float64Array {
-  return render(seconds, (t) => {
+  return note(seconds, (t) => {
     const body = Math.sin(TAU * hz * t) * pluck(t, 0.004, decay);
     const knock = Math.sin(TAU * hz * 4 * t) * 0.25 * pluck(t, 0.001, decay * 0.12);
     return body + knock;
@@ -188,6 +202,6 @@ export function brass(hz: number, length: number, release = 0.08): Float64Array 
     const env = held(t, length, 0.03, release);
     const vibrato = 1 + 0.004 * Math.sin(TAU * 5.5 * t) * Math.min(1, t / 0.15);
     phase += (hz * vibrato) / SAMPLE_RATE;
-    return filter.step(wave('saw', phase), 600 + 3200 * env, 0.9) * env;
+    return filter.step(bandSaw(phase, hz), 700 + 3600 * env, 0.9) * env;
   });
 }
