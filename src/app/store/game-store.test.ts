@@ -5,7 +5,7 @@ import { SeededSource } from '../../core/seeded-source';
 import { step } from '../../core/test-support/saved-tickets';
 import { Game } from '../../core/game';
 import type { GameEvent } from '../../core/events';
-import { StoreTicket, newDealer, newDevice } from './store-test-kit';
+import { StoreTicket, firstWonSeed, newDealer, newDevice } from './store-test-kit';
 
 describe('the game store: round trips', () => {
   it('a first start: clean wallet of 20 €, zero meters, nothing in play, no problem', async () => {
@@ -131,6 +131,31 @@ describe('the game store: round trips', () => {
     expect(line.balanceAfterCents).toBe(filed);
     expect(filed).toBe(2300 + line.prizeCents);
     again.store.close();
+  });
+
+  it('the power goes between the last event and the filing: the ended ticket is found, filed once, its prize paid once', async () => {
+    const device = newDevice();
+    const { store } = await device.open();
+    const seedWon = firstWonSeed(20);
+    const t = new StoreTicket(store, newDealer(), seedWon);
+    await t.start();
+    while (await t.step()); // the ended journal is saved as the current ticket, not yet filed
+    store.close();
+    const again = await device.open();
+    expect(replayJournal(again.loaded.current!.journal).ok && again.loaded.current!.journal).toEqual(t.game.journal);
+    const filed = await again.store.finishTicket(again.loaded.current!.journal);
+    if (!filed.ok) throw new Error(filed.error.message);
+    const prize = t.game.snapshot().result!.prizeCents;
+    expect(prize).toBeGreaterThan(0);
+    expect(filed.value.wallet.balanceCents).toBe(1800 + prize);
+    const twice = await again.store.finishTicket(t.game.journal);
+    expect(twice.ok ? '' : twice.error.message).toMatch(/no ticket is in play/);
+    const last = await device.open();
+    expect(last.loaded.wallet.balanceCents).toBe(1800 + prize);
+    expect(last.loaded.meters.prizesPaidCents).toBe(prize);
+    expect(last.loaded.history).toHaveLength(1);
+    again.store.close();
+    last.store.close();
   });
 
   it('refuses a journal of another ticket, or one that rewrites saved events', async () => {

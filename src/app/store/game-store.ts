@@ -11,42 +11,13 @@ import { sealRecord } from '../../core/record-seal';
 import { replayJournal } from '../../core/replay';
 import { err, ok, type Result } from '../../core/result';
 import { RULES, type Rules } from '../../core/rules';
-import { canonicalJson, type RecordKind, type RecordProblemCode } from '../../core/save-format';
+import { canonicalJson, type RecordKind } from '../../core/save-format';
 import { DEVICE_KEY_ID, deviceKey } from './device-key';
-import { STORES, openDatabase, readAll, storeError, writeAll, type StoreError, type StoreName } from './idb';
-import { SINGLE_KEY, verifyRecords, type StoreProblem } from './verify-records';
+import { STORES, openDatabase, readAll, storeError, writeAll, type StoreError } from './idb';
+import type { LoadedState, QuarantinedRecord, StoreOptions } from './store-types';
+import { SINGLE_KEY, verifyRecords } from './verify-records';
 
-/** What the game finds on start, every part checked; anything wrong is in `problems` and was set aside. */
-export interface LoadedState {
-  /** The unfinished ticket to resume (its phase may be 'ended' if the power went between its last event and its filing). */
-  readonly current: CurrentTicket | null;
-  readonly wallet: WalletRecord;
-  readonly block: BlockState | null;
-  /** The last HISTORY_LENGTH finished tickets, newest first. */
-  readonly history: readonly HistoryEntry[];
-  readonly meters: Meters;
-  readonly problems: readonly StoreProblem[];
-}
-
-/** A record kept aside, as it was stored, with why and when. */
-export interface QuarantinedRecord {
-  readonly id: number;
-  readonly store: StoreName;
-  readonly key: string;
-  readonly raw: unknown;
-  readonly code: RecordProblemCode;
-  readonly message: string;
-  readonly at: string;
-}
-
-export interface StoreOptions {
-  /** IndexedDB itself; tests pass a stub to refuse it. */
-  readonly factory?: IDBFactory;
-  readonly table?: PrizeTable;
-  readonly rules?: Rules;
-  /** The clock for finishedAt, top-ups and quarantine times (ISO 8601). */
-  readonly now?: () => string;
-}
+export type { LoadedState, QuarantinedRecord, StoreOptions } from './store-types';
 
 interface Loaded {
   current: CurrentTicket | null;
@@ -276,6 +247,7 @@ export class GameStore {
   async quarantined(): Promise<Result<QuarantinedRecord[], StoreError>> {
     const r = await readAll(this.db, ['quarantine']);
     if (!r.ok) return r;
+    // Written by load() only, in the shape of QuarantinedRecord minus its key.
     return ok([...(r.value.get('quarantine') ?? new Map<IDBValidKey, unknown>())].map(([id, q]) => ({ ...(q as Omit<QuarantinedRecord, 'id'>), id: Number(id) })));
   }
 

@@ -49,7 +49,12 @@ export function openDatabase(factory: IDBFactory | undefined = globalThis.indexe
         }
       }
     };
-    req.onsuccess = () => resolve(ok(req.result));
+    req.onsuccess = () => {
+      const db = req.result;
+      // A newer version of the game opened in another tab: let it upgrade; this tab's writes then fail as 'write-failed'.
+      db.onversionchange = () => db.close();
+      resolve(ok(db));
+    };
     req.onerror = () => {
       const e = req.error;
       resolve(err(isQuota(e) ? toStoreError(e, 'opening storage') : storeError('storage-unavailable', `storage refused: ${e?.message ?? 'unknown error'}`)));

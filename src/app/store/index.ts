@@ -16,6 +16,7 @@
  * balance against the ledger, meters that hold together) catch single edited figures made that way.
  *
  * USE (real play; demo games stay in memory or use startTicket with a seeded state and clearCurrent)
+ *   await askPersistentStorage();                // persistence.ts — 'persisted' | 'best-effort' | 'unsupported'
  *   const lock = await claimTicket();            // ticket-lock.ts — owner false: another tab plays; say so, do not play
  *   const opened = await openStore();            // Result<GameStore, StoreError>
  *     // error.code 'storage-unavailable' (no IndexedDB, private mode, refused) or 'quota-exceeded':
@@ -45,6 +46,7 @@ export { DB_NAME, STORES, type StoreError, type StoreErrorCode, type StoreName }
 export type { StoreProblem } from './verify-records';
 export { claimTicket, TICKET_LOCK_NAME, type TicketLock, type LockOptions } from './ticket-lock';
 export { IndexedDbTicketStore, StoreWriteError } from './session-store';
+export { askPersistentStorage } from './persistence';
 export type { CurrentTicket, SeededStateData } from '../../core/current-ticket';
 export type { HistoryEntry, HistoryRound, HistoryPick } from '../../core/history';
 export type { ImportError } from '../../core/history-file';
