@@ -204,6 +204,22 @@ describe('history, wallet and meters, edited, are never paid', () => {
     expect((await reopen(device)).problem('meters')?.code).toBe('tampered');
   });
 
+  it('after the wallet starts clean, the sound ticket in play still finishes and its history line adds up', async () => {
+    const { device, inPlay } = await playedDevice();
+    await editBytes(device, 'meters', 'meters', (b) => b.replace(/"ticketsPlayed":\d+/, '"ticketsPlayed":99'));
+    const { store, loaded } = await device.open();
+    expect(loaded.problems.map((p) => `${p.record} ${p.code}`)).toEqual(['meters tampered', 'wallet inconsistent']);
+    expect(loaded.wallet.balanceCents).toBe(1800);
+    expect(loaded.current?.balanceBeforeCents).toBe(2000);
+    inPlay.store = store;
+    const after = await inPlay.playToEnd();
+    const reloaded = await reopen(device);
+    expect(reloaded.loaded.problems).toEqual([]);
+    expect(reloaded.loaded.history[0]).toMatchObject({ balanceBeforeCents: 2000, balanceAfterCents: after });
+    expect(reloaded.loaded.meters.ticketsPlayed).toBe(1);
+    store.close();
+  });
+
   it('deleted meters: reported missing, and the wallet no longer balances', async () => {
     const { device } = await playedDevice();
     await device.deleteRaw('meters', 'meters');
