@@ -209,6 +209,7 @@ describe('history, wallet and meters, edited, are never paid', () => {
     await editBytes(device, 'meters', 'meters', (b) => b.replace(/"ticketsPlayed":\d+/, '"ticketsPlayed":99'));
     const { store, loaded } = await device.open();
     expect(loaded.problems.map((p) => `${p.record} ${p.code}`)).toEqual(['meters tampered', 'wallet inconsistent']);
+    expect(loaded.problems[1]!.message).toMatch(/cannot be checked against the ledger: the meters were set aside/);
     expect(loaded.wallet.balanceCents).toBe(1800);
     expect(loaded.current?.balanceBeforeCents).toBe(2000);
     inPlay.store = store;

@@ -108,6 +108,7 @@ export async function verifyRecords(raw: RawStores, key: CryptoKey, freshKey: bo
   if (!metersStored && walletRead && !freshKey && (walletRead.metersAtOpening.stakesCents > 0 || history.length > 0)) {
     problems.push({ record: 'meters', code: 'tampered', message: 'the meters record is missing while tickets were played' });
   }
+  const metersLost = metersStored && !meters;
   if (!meters) {
     meters = ZERO_METERS;
     rewrite.meters = meters;
@@ -131,7 +132,8 @@ export async function verifyRecords(raw: RawStores, key: CryptoKey, freshKey: bo
       ledger = null;
     }
     if (ledger) {
-      setAside('wallet', SINGLE_KEY.wallet, raw.get('wallet')?.get(SINGLE_KEY.wallet), 'wallet', ledger);
+      const why = metersLost ? problem('inconsistent', 'the wallet cannot be checked against the ledger: the meters were set aside') : ledger;
+      setAside('wallet', SINGLE_KEY.wallet, raw.get('wallet')?.get(SINGLE_KEY.wallet), 'wallet', why);
       // Either figure may be the edited one: neither is trusted, both are kept aside for inspection.
       if (!rewrite.meters) {
         setAside('meters', SINGLE_KEY.meters, raw.get('meters')?.get(SINGLE_KEY.meters), 'meters', ledger);
