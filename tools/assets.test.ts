@@ -2,14 +2,16 @@
  * Our own art and sound: every SVG is self-contained and safe to rasterise, every WAV has the format the game
  * expects, and the committed WAVs are exactly what tools/sounds/make-sounds.ts writes (the script is their source).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SOUNDS, writeSounds } from './sounds/make-sounds';
+import { SOUNDS } from './sounds/make-sounds';
 
-const ART = join(import.meta.dirname, '..', 'assets', 'art');
-const SOUND_DIR = join(import.meta.dirname, '..', 'assets', 'sounds');
+const ROOT = join(import.meta.dirname, '..');
+const ART = join(ROOT, 'assets', 'art');
+const SOUND_DIR = join(ROOT, 'assets', 'sounds');
 
 /** The files the scene loads by name (see assets/art/README.md). */
 const REQUIRED_ART = [
@@ -154,7 +156,11 @@ describe('sounds', () => {
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('gives byte-identical files to the committed ones', () => {
-      writeSounds(dir);
+      // the same command as `npm run sounds`, into a temporary folder
+      const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'tools', 'sounds', 'make-sounds.ts'), dir], {
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
       for (const name of Object.keys(SOUNDS)) {
         const fresh = readFileSync(join(dir, name));
         const committed = readFileSync(join(SOUND_DIR, name));
