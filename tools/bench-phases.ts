@@ -1,44 +1,78 @@
 /**
- * Where the time of one ticket goes: the bench plays tickets once more with a clock read around each command.
- * The loop below is playTicket's (src/core/play-ticket.ts) with timers added; it is kept apart so the timed path
- * of the game carries no instrumentation at all.
+ * Where the time of one ticket goes: V8's sampling profiler (through node:inspector, in this process) watches
+ * tickets played exactly as the bench plays them, and each sample is put in the phase of the function it was in.
+ * Nothing is added to the timed path. V8 inlines small functions into their callers, so a draw made while
+ * building a board counts as board reveal: each phase includes its own draws.
  */
+import { Session } from 'node:inspector/promises';
 import { BlockDealer } from '../src/core/block';
-import { chooseHaystack, chooseHen } from '../src/core/bot';
 import { CRYPTO_BATCH, CryptoSource } from '../src/core/crypto-source';
-import type { GameError, GameEvent } from '../src/core/events';
-import { Game } from '../src/core/game';
 import { playTicket } from '../src/core/play-ticket';
 import { DEFAULT_PRIZE_TABLE } from '../src/core/prize-table';
 import { uniformInt, type DrawKind, type RandomSource } from '../src/core/random-source';
-import type { Result } from '../src/core/result';
-import { RULES } from '../src/core/rules';
 import { SeededSource } from '../src/core/seeded-source';
+
+export type Phase =
+  | 'dealing the ticket and starting the game'
+  | 'round play: reveal, picks, haystack'
+  | 'board reveal of a lost round (art. 3.2.6)'
+  | 'checking and folding events into the state'
+  | 'draws not inlined (uniformInt, sources)'
+  | 'crypto refill (getRandomValues)'
+  | 'the bot and playTicket'
+  | 'garbage collection'
+  | 'other';
+
+/** Which phase a function belongs to, by file and name. The first rule that matches wins. */
+const RULES: readonly { readonly phase: Phase; readonly file?: string; readonly names: readonly string[] }[] = [
+  { phase: 'crypto refill (getRandomValues)', names: ['getRandomValues', 'randomFillSync', 'RandomBytesJob'] },
+  { phase: 'dealing the ticket and starting the game', file: 'block.ts', names: ['deal', 'startNextBlock'] },
+  { phase: 'dealing the ticket and starting the game', file: 'game.ts', names: ['start', 'Game'] },
+  { phase: 'dealing the ticket and starting the game', file: 'game-state.ts', names: ['initialState'] },
+  { phase: 'board reveal of a lost round (art. 3.2.6)', file: 'game.ts', names: ['drawBoard'] },
+  { phase: 'board reveal of a lost round (art. 3.2.6)', file: 'game-state.ts', names: ['boardFits'] },
+  { phase: 'round play: reveal, picks, haystack', file: 'game.ts', names: ['reveal', 'pick', 'drawElement', 'chooseHaystack', 'command'] },
+  { phase: 'round play: reveal, picks, haystack', file: 'game-state.ts', names: ['newRound', 'allHensDown'] },
+  { phase: 'checking and folding events into the state', file: 'game.ts', names: ['emit'] },
+  { phase: 'checking and folding events into the state', file: 'game-state.ts', names: ['applyEvent', 'currentRound', 'undiscovered', 'isIndex', ''] },
+  { phase: 'checking and folding events into the state', file: 'result.ts', names: ['ok', 'err'] },
+  { phase: 'draws not inlined (uniformInt, sources)', file: 'random-source.ts', names: ['uniformInt'] },
+  { phase: 'draws not inlined (uniformInt, sources)', file: 'seeded-source.ts', names: ['nextUint32'] },
+  { phase: 'draws not inlined (uniformInt, sources)', file: 'crypto-source.ts', names: ['nextUint32'] },
+  { phase: 'the bot and playTicket', file: 'bot.ts', names: ['chooseHen', 'chooseHaystack'] },
+  { phase: 'the bot and playTicket', file: 'play-ticket.ts', names: ['playTicket', 'accepted', 'Nests', 'lift', 'everyHen'] },
+  // The loop that calls playTicket, into which V8 may inline part of it.
+  { phase: 'the bot and playTicket', file: 'bench-phases.ts', names: ['measurePhases'] },
+  { phase: 'garbage collection', names: ['(garbage collector)'] },
+];
+
+function phaseOf(functionName: string, url: string): Phase | null {
+  const file = url.slice(url.lastIndexOf('/') + 1);
+  for (const rule of RULES) {
+    if ((rule.file === undefined || rule.file === file) && rule.names.includes(functionName)) return rule.phase;
+  }
+  return null;
+}
+
+export interface PhaseShare {
+  readonly phase: Phase;
+  /** Share of the profiled time. */
+  readonly share: number;
+  /** The share applied to an untimed ticket. */
+  readonly ns: number;
+}
 
 export interface PhaseReport {
   readonly draws: DrawKind;
   readonly tickets: number;
-  /** What one reading of the clock adds to a timed phase; removed from each phase below. */
-  readonly timerNs: number;
-  /** Nanoseconds per ticket in each phase. */
-  readonly dealNs: number;
-  readonly startNs: number;
-  readonly revealNs: number;
-  readonly picksNs: number;
-  readonly losingPicksNs: number;
-  readonly haystackNs: number;
-  /** A whole ticket without timers (from the throughput runs), and what the phases leave of it. */
-  readonly totalNs: number;
-  readonly restNs: number;
-  readonly picksPerTicket: number;
-  /** One pick that does not lose its round. */
-  readonly pickNs: number;
-  readonly lostRoundsPerTicket: number;
-  /** A losing pick less an ordinary one: the board's draw (art. 3.2.6), its check and the haystacks' offer. */
-  readonly boardNs: number;
+  readonly samples: number;
+  /** A whole ticket, from the untimed runs. */
+  readonly ticketNs: number;
+  readonly phases: readonly PhaseShare[];
   readonly coreDrawsPerTicket: number;
   readonly botDrawsPerTicket: number;
-  /** One uniformInt from this kind of source. */
+  readonly lostRoundsPerTicket: number;
+  /** One uniformInt from this kind of source, in a loop of its own. */
   readonly drawNs: number;
   readonly refillValues: number;
   readonly refillNs: number;
@@ -47,22 +81,6 @@ export interface PhaseReport {
 
 const sourceOf = (draws: DrawKind, seed: number): RandomSource =>
   draws === 'crypto' ? new CryptoSource() : SeededSource.fromSeed(seed);
-
-function accepted(r: Result<readonly GameEvent[], GameError>): readonly GameEvent[] {
-  if (!r.ok) throw new Error(`the bot's command was refused: ${r.error.message}`);
-  return r.value;
-}
-
-/** Mean nanoseconds that a pair of clock readings adds around nothing. */
-function timerCost(): number {
-  const n = 200_000;
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    total += performance.now() - t0;
-  }
-  return (total / n) * 1e6;
-}
 
 /** A source that counts what is drawn from it. */
 class Counted implements RandomSource {
@@ -77,13 +95,16 @@ class Counted implements RandomSource {
   }
 }
 
-function drawsPerTicket(draws: DrawKind): { core: number; bot: number } {
+function countsPerTicket(draws: DrawKind): { core: number; bot: number; lostRounds: number } {
   const tickets = 20_000;
   const core = new Counted(sourceOf(draws, 3));
   const bot = new Counted(SeededSource.fromSeed(4));
   const dealer = new BlockDealer(DEFAULT_PRIZE_TABLE);
-  for (let i = 0; i < tickets; i++) playTicket(dealer, core, bot);
-  return { core: core.count / tickets, bot: bot.count / tickets };
+  let lostRounds = 0;
+  for (let i = 0; i < tickets; i++) {
+    for (const e of playTicket(dealer, core, bot).game.journal) if (e.type === 'roundLost') lostRounds++;
+  }
+  return { core: core.count / tickets, bot: bot.count / tickets, lostRounds: lostRounds / tickets };
 }
 
 /** Nanoseconds of one uniformInt over the ranges a ticket uses (2 to 30). */
@@ -106,102 +127,53 @@ function refillCost(): number {
   return ((performance.now() - t0) / n) * 1e6;
 }
 
-export function measurePhases(draws: DrawKind, tickets: number, untimedTicketsPerSecond: number): PhaseReport {
-  const timerNs = timerCost();
+/** Profiles `tickets` tickets with `draws` draws; `ticketNs` (from the untimed runs) turns shares into times. */
+export async function measurePhases(draws: DrawKind, tickets: number, ticketNs: number): Promise<PhaseReport> {
   const dealer = new BlockDealer(DEFAULT_PRIZE_TABLE);
   const source = sourceOf(draws, 1);
   const bot = SeededSource.fromSeed(2);
-  let deal = 0;
-  let start = 0;
-  let reveal = 0;
-  let picks = 0;
-  let losingPicks = 0;
-  let haystack = 0;
-  let haystackCount = 0;
-  let pickCount = 0;
-  let lostRounds = 0;
-  const allHens = Array.from({ length: RULES.hens }, (_, hen) => hen);
-
-  for (let t = 0; t < tickets; t++) {
-    let t0 = performance.now();
-    const ticket = dealer.deal(source);
-    let t1 = performance.now();
-    deal += t1 - t0;
-    const game = Game.start(ticket, source);
-    t0 = performance.now();
-    start += t0 - t1;
-    let events = accepted(game.reveal());
-    t1 = performance.now();
-    reveal += t1 - t0;
-    let hensDown = allHens.slice();
-    let ended = false;
-    while (!ended) {
-      let offered = false;
-      let lost = false;
-      for (const e of events) {
-        if (e.type === 'roundStarted') hensDown = allHens.slice();
-        else if (e.type === 'henLifted') {
-          const at = hensDown.indexOf(e.hen);
-          hensDown[at] = hensDown[hensDown.length - 1]!;
-          hensDown.pop();
-        } else if (e.type === 'haystacksOffered') offered = true;
-        else if (e.type === 'ticketEnded') ended = true;
-      }
-      if (ended) break;
-      if (offered) {
-        const choice = chooseHaystack(RULES.haystacks, bot);
-        t0 = performance.now();
-        events = accepted(game.chooseHaystack(choice));
-        haystack += performance.now() - t0;
-        haystackCount++;
-        continue;
-      }
-      const hen = chooseHen(hensDown, bot);
-      t0 = performance.now();
-      events = accepted(game.pick(hen));
-      t1 = performance.now();
-      for (const e of events) if (e.type === 'roundLost') lost = true;
-      if (lost) {
-        losingPicks += t1 - t0;
-        lostRounds++;
-      } else {
-        picks += t1 - t0;
-        pickCount++;
-      }
-    }
+  const session = new Session();
+  session.connect();
+  let samples = 0;
+  const time = new Map<Phase, number>();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+    for (let i = 0; i < tickets; i++) playTicket(dealer, source, bot);
+    const { profile } = await session.post('Profiler.stop');
+    const selfTime = new Map<number, number>();
+    profile.samples?.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+    samples = profile.samples?.length ?? 0;
+    // A function with no phase of its own (a builtin, a native) takes its caller's.
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const walk = (id: number, inherited: Phase): void => {
+      const node = byId.get(id);
+      // The inspector's own work (answering Profiler.stop) is no part of a ticket.
+      if (!node || (node.callFrame.functionName === 'dispatch' && node.callFrame.url === '')) return;
+      const phase = phaseOf(node.callFrame.functionName, node.callFrame.url) ?? inherited;
+      time.set(phase, (time.get(phase) ?? 0) + (selfTime.get(id) ?? 0));
+      for (const child of node.children ?? []) walk(child, phase);
+    };
+    walk(profile.nodes[0]!.id, 'other');
+  } finally {
+    session.disconnect();
   }
-
-  // Milliseconds summed over `count` timed phases → nanoseconds per ticket, less the clock's own cost.
-  const perTicket = (ms: number, count: number): number => Math.max(0, (ms * 1e6 - count * timerNs) / tickets);
-  const dealNs = perTicket(deal, tickets);
-  const startNs = perTicket(start, tickets);
-  const revealNs = perTicket(reveal, tickets);
-  const picksNs = perTicket(picks, pickCount);
-  const losingPicksNs = perTicket(losingPicks, lostRounds);
-  const haystackNs = perTicket(haystack, haystackCount);
-  const totalNs = 1e9 / untimedTicketsPerSecond;
-  const pickNs = pickCount ? (picksNs * tickets) / pickCount : 0;
-  const losingNs = lostRounds ? (losingPicksNs * tickets) / lostRounds : 0;
-  const counts = drawsPerTicket(draws);
+  const total = [...time.values()].reduce((a, b) => a + b, 0) || 1;
+  const phases = [...time]
+    .map(([phase, us]) => ({ phase, share: us / total, ns: (us / total) * ticketNs }))
+    .sort((a, b) => b.share - a.share);
+  const counts = countsPerTicket(draws);
   const refillNs = refillCost();
   return {
     draws,
     tickets,
-    timerNs,
-    dealNs,
-    startNs,
-    revealNs,
-    picksNs,
-    losingPicksNs,
-    haystackNs,
-    totalNs,
-    restNs: totalNs - (dealNs + startNs + revealNs + picksNs + losingPicksNs + haystackNs),
-    picksPerTicket: pickCount / tickets,
-    pickNs,
-    lostRoundsPerTicket: lostRounds / tickets,
-    boardNs: Math.max(0, losingNs - pickNs),
+    samples,
+    ticketNs,
+    phases,
     coreDrawsPerTicket: counts.core,
     botDrawsPerTicket: counts.bot,
+    lostRoundsPerTicket: counts.lostRounds,
     drawNs: drawCost(draws),
     refillValues: CRYPTO_BATCH,
     refillNs,

@@ -10,6 +10,11 @@ export interface FlagSpec {
 
 export type ParsedFlags = ReadonlyMap<string, string | true>;
 
+/** Where a tool writes: process.stdout and process.stderr, or a collector in tests. */
+export interface Output {
+  write(text: string): unknown;
+}
+
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }

@@ -17,7 +17,7 @@ import { DEFAULT_PRIZE_TABLE, type PrizeTable } from '../src/core/prize-table';
 import type { RandomSource } from '../src/core/random-source';
 import { RULES, type Rules } from '../src/core/rules';
 import { SeededSource } from '../src/core/seeded-source';
-import { integerFlag, parseFlags, stringFlag, UsageError } from './cli-args';
+import { integerFlag, type Output, parseFlags, stringFlag, UsageError } from './cli-args';
 import { CHI_SQUARE_2DF_99, chiSquare, proportionZ, zScore, type ChiSquare } from './stats';
 import { readTableFile } from './table-file';
 
@@ -209,7 +209,7 @@ export function optionsFromArgs(argv: readonly string[]): { options: SimulateOpt
 }
 
 /** The command line: returns the exit code (0 done, 2 bad usage or bad table file). */
-export function main(argv: readonly string[], out = process.stdout, errOut = process.stderr): number {
+export function main(argv: readonly string[], out: Output = process.stdout, errOut: Output = process.stderr): number {
   let parsed: ReturnType<typeof optionsFromArgs>;
   try {
     parsed = optionsFromArgs(argv);

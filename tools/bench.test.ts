@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { bench, formatBench, main } from './bench';
+
+/** Collects what a command writes. */
+function sink(): { write: (text: string) => void; text: () => string } {
+  let text = '';
+  return { write: (t) => void (text += t), text: () => text };
+}
+describe('the bench', () => {
+  it('measures both kinds of draws and says where the time goes', async () => {
+    const report = await bench(1, 0.05);
+    expect(report.results.map((r) => r.draws)).toEqual(['crypto', 'seeded']);
+    for (const r of report.results) {
+      expect(r.runs).toHaveLength(1);
+      expect(r.median).toBeGreaterThan(1000);
+      expect(r.cpuMedian).toBeGreaterThan(1000);
+    }
+    expect(report.loadBefore).toHaveLength(3);
+    expect(report.node).toBe(process.version);
+    const shares = report.phases.phases.reduce((a, p) => a + p.share, 0);
+    expect(shares).toBeCloseTo(1, 6);
+    // The game's own phases must be seen by the profiler, or the breakdown says nothing.
+    const seen = new Set(report.phases.phases.filter((p) => p.share > 0).map((p) => p.phase));
+    expect(seen.has('board reveal of a lost round (art. 3.2.6)')).toBe(true);
+    expect(seen.has('round play: reveal, picks, haystack')).toBe(true);
+    expect(report.phases.coreDrawsPerTicket).toBeGreaterThan(20);
+    const text = formatBench(report);
+    for (const words of ['tickets/s', 'load average', 'node v', 'where the time of one ticket goes', 'crypto refill']) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it.each([
+    [['--runs', 'many'], /--runs must be a whole number/],
+    [['--seconds', '-1'], /needs a value|positive number of seconds/],
+    [['--fast'], /unknown option "--fast"/],
+  ])('refuses %j with exit code 2', async (argv, message) => {
+    const out = sink();
+    const err = sink();
+    expect(await main(argv, out, err)).toBe(2);
+    expect(err.text()).toMatch(message);
+    expect(out.text()).toBe('');
+  });
+});
