@@ -1,6 +1,9 @@
-// Placeholder until the scene lands (issue 3): proves the build and the core run in the browser.
-import { tableOdds } from './core/odds';
-import { DEFAULT_PRIZE_TABLE } from './core/prize-table';
+// The browser entry: boots the game in #game. Everything else lives in src/app (flow) and src/scene (pictures).
+import { startGame } from './app/game-app';
 
-const root = document.getElementById('game');
-if (root) root.textContent = `La Poule aux Œufs d'Or — P(gain) = ${tableOdds(DEFAULT_PRIZE_TABLE).pWin.toString()}`;
+const host = document.getElementById('game');
+if (!host) throw new Error('index.html has no #game element');
+startGame(host).catch((e: unknown) => {
+  console.error('the game could not start', e);
+  host.textContent = `La Poule aux Œufs d'Or could not start: ${e instanceof Error ? e.message : String(e)}`;
+});

@@ -3,7 +3,7 @@ import { parseParams } from './url-params';
 
 describe('parseParams', () => {
   it('defaults to real play, unseeded, at speed 1', () => {
-    expect(parseParams('')).toEqual({ mode: 'play', demo: false, seed: null, speed: 1, lang: null, problems: [] });
+    expect(parseParams('')).toEqual({ mode: 'play', demo: false, seed: null, speed: 1, lang: null, renderer: 'auto', problems: [] });
   });
   it('takes a seed in demo mode, 0 included', () => {
     expect(parseParams('?demo=1&seed=42')).toMatchObject({ mode: 'demo', demo: true, seed: 42, problems: [] });

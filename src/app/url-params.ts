@@ -12,6 +12,8 @@ export interface Params {
   /** Animation time scale (only timing, never a draw). */
   readonly speed: number;
   readonly lang: 'fr' | 'en' | null;
+  /** Which renderer to ask for: 'auto' (WebGL, else canvas) or one forced (tests of the canvas fallback). */
+  readonly renderer: 'auto' | 'webgl' | 'canvas';
   /** Problems to show on screen, as message keys with their values. */
   readonly problems: readonly ParamProblem[];
 }
@@ -69,5 +71,12 @@ export function parseParams(search: string): Params {
     else bad('lang');
   }
 
-  return { mode, demo: seeded, seed, speed, lang, problems };
+  let renderer: Params['renderer'] = 'auto';
+  const rawRenderer = q.get('renderer');
+  if (rawRenderer !== null) {
+    if (rawRenderer === 'webgl' || rawRenderer === 'canvas' || rawRenderer === 'auto') renderer = rawRenderer;
+    else bad('renderer');
+  }
+
+  return { mode, demo: seeded, seed, speed, lang, renderer, problems };
 }

@@ -1,0 +1,276 @@
+import gsap from 'gsap';
+import { Container } from 'pixi.js';
+import '@pixi/sound';
+import { loadGameAssets, loadMusicInBackground } from '../scene/assets';
+import { FocusRing, type FocusScope, type FocusTarget } from '../scene/focus';
+import { LoadingScreen } from '../scene/screens/loading-screen';
+import { Navigation } from '../scene/screens/navigation';
+import { TicketScreen } from '../scene/screens/ticket-screen';
+import { TitleScreen } from '../scene/screens/title-screen';
+import { Stage } from '../scene/stage';
+import type { Button } from '../scene/views/button';
+import { isShown } from '../scene/visible';
+import { DemoBadge, Hud } from '../scene/views/hud';
+import { RulesPanel } from '../scene/views/rules-panel';
+import { Busy } from './busy';
+import { handleContextLoss } from './context-loss';
+import { I18n } from './i18n';
+import { listenToKeys } from './keyboard';
+import { demoPlay } from './modes/demo-mode';
+import { realPlay } from './modes/play-mode';
+import { formatCents } from './money';
+import { SoundBoard } from './sound';
+import { TicketSession, type SessionUpdate } from './ticket-session';
+import { MemoryTicketStore, type TicketStore } from './ticket-store';
+import { hookSource } from './hook-source';
+import { installTestHook } from './test-hook';
+import { parseParams, type Params } from './url-params';
+import { rulesContent, ticketPrice, ticketWords } from './words';
+import { handleVisibility } from './visibility';
+
+/** Everything the running game holds; the hook and the input read it. */
+export interface GameApp {
+  readonly params: Params;
+  readonly i18n: I18n;
+  readonly busy: Busy;
+  readonly stage: Stage;
+  readonly sound: SoundBoard;
+  readonly nav: Navigation;
+  hud: Hud;
+  readonly rules: RulesPanel;
+  readonly focus: FocusRing;
+  session: TicketSession | null;
+  title: TitleScreen | null;
+  ticket: TicketScreen | null;
+  ready: boolean;
+  notices: string[];
+}
+
+/** Boots the game in `host`: renderer, loading, session, screens, input, test hook. */
+export async function startGame(host: HTMLElement, store: TicketStore = new MemoryTicketStore()): Promise<GameApp> {
+  const params = parseParams(location.search);
+  gsap.globalTimeline.timeScale(params.speed);
+  // Animations keep to the wall clock on a slow machine (software rendering here runs at a few frames a second);
+  // only a stall of over a second is smoothed over.
+  gsap.ticker.lagSmoothing(1000, 33);
+  const i18n = new I18n(params.lang ?? 'fr');
+  const busy = new Busy();
+  const releaseBoot = busy.hold();
+  host.dataset['idle'] = '0';
+  busy.onChange((idle) => (host.dataset['idle'] = idle ? '1' : '0'));
+
+  const stage = new Stage();
+  await stage.init(host, params.renderer);
+  const screens = new Container();
+  const overlay = new Container();
+  stage.root.addChild(screens, overlay);
+  const sound = new SoundBoard();
+  const nav = new Navigation(screens, () => busy.hold());
+  const t = i18n.t.bind(i18n);
+
+  const a: GameApp = {
+    params,
+    i18n,
+    busy,
+    stage,
+    sound,
+    nav,
+    hud: null as unknown as Hud, // set below, once the art has loaded (its icons are art)
+    rules: new RulesPanel(() => closeRules()),
+    focus: new FocusRing(overlay, () => focusScope(a), stage.app.ticker),
+    session: null,
+    title: null,
+    ticket: null,
+    ready: false,
+    notices: [],
+  };
+  installTestHook(hookSource(a));
+  handleVisibility(stage.app.ticker, sound);
+
+  const badge = new DemoBadge();
+  badge.visible = params.demo;
+  const loading = new LoadingScreen(t('title'), t('loading'));
+  stage.onResize((l) => {
+    nav.resize(l);
+    badge.resize(l);
+    a.hud?.resize(l);
+    a.rules.resize(l);
+  });
+  badge.resize(stage.layout);
+  await nav.goto(loading);
+  stage.root.addChild(badge);
+
+  await loadGameAssets((p) => loading.setProgress(p));
+  stage.refreshBackground();
+
+  const { session, problem } = await TicketSession.open(
+    store,
+    (saved) => (params.demo ? demoPlay(params.seed ?? 1) : realPlay(saved)),
+    busy,
+  );
+  if (problem) console.warn(problem);
+  a.session = session;
+
+  const closeRules = (): void => {
+    a.rules.hide();
+    a.focus.clear();
+  };
+  const openRules = (): void => {
+    if (a.rules.visible) return closeRules();
+    void a.rules.show(rulesContent(i18n));
+    a.focus.clear();
+  };
+  const gated = (fn: () => void) => (): void => {
+    // Input is ignored while the game is busy: nothing lands on a screen that is still moving.
+    if (busy.idle) fn();
+  };
+
+  a.hud = new Hud({
+    mute: () => refreshMute(sound.toggleMute()),
+    lang: () => i18n.toggle(),
+    rules: gated(openRules),
+    menu: gated(() => void goHome()),
+  });
+  overlay.addChild(a.hud, a.rules);
+  stage.root.addChild(badge);
+
+  const title = new TitleScreen({
+    buy: gated(() => void buy()),
+    topUp: gated(() => void topUp()),
+  });
+  a.title = title;
+  const ticket = new TicketScreen(
+    stage.app.renderer,
+    {
+      scratched: () => void session.reveal(),
+      pick: (hen) => busy.idle && void session.pick(hen),
+      chooseHaystack: (i) => busy.idle && void session.chooseHaystack(i),
+      playAgain: gated(() => void buy()),
+      home: gated(() => void goHome()),
+      sound: (n) => sound.play(n),
+    },
+    () => ticketWords(i18n),
+  );
+  a.ticket = ticket;
+
+  const refreshMute = (muted: boolean): void => a.hud.setMuted(muted, muted ? t('unmute') : t('mute'));
+  const refreshTexts = (): void => {
+    const tt = i18n.t.bind(i18n);
+    badge.setText(tt('demoBadge'));
+    title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice() }), tt('topUp'));
+    a.hud.lang.setText(i18n.lang === 'fr' ? 'EN' : 'FR');
+    a.hud.lang.setLabel(tt('language'));
+    a.hud.rules.setLabel(tt('rules'));
+    a.hud.menu.setLabel(tt('menu'));
+    a.hud.setBalance(tt('balance'), session.balanceCents, formatCents);
+    refreshMute(sound.muted);
+    ticket.refreshTexts();
+    if (a.rules.visible) void a.rules.show(rulesContent(i18n));
+    refreshNotices();
+  };
+  const lowBalance = (): boolean => !session.ticketInPlay && session.balanceCents < 200;
+  const refreshNotices = (): void => {
+    // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
+    const notices = params.problems.map((p) =>
+      p.kind === 'seed-refused' ? t('seedRefused') : t('badParam', { name: p.name, value: p.value }),
+    );
+    if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice() }));
+    a.notices = notices;
+    const note = params.demo ? t('demoNotice', { seed: params.seed ?? 1 }) : t('creditNote');
+    title.setNotices([...notices, note], lowBalance());
+    a.hud.menu.visible = nav.screen === 'ticket';
+  };
+  i18n.onChange(refreshTexts);
+
+  const buy = async (): Promise<void> => {
+    sound.play('click');
+    if (session.ticketInPlay) return void (await nav.goto(ticket));
+    const outcome = await session.buy();
+    if (outcome === 'balance-too-low') {
+      if (nav.screen !== 'title') await nav.goto(title);
+      refreshTexts();
+    }
+  };
+  const topUp = async (): Promise<void> => {
+    sound.play('coin');
+    await session.topUp();
+    refreshTexts();
+  };
+  const goHome = async (): Promise<void> => {
+    closeRules();
+    ticket.result.hide();
+    await nav.goto(title);
+    refreshTexts();
+  };
+
+  session.subscribe(async (u: SessionUpdate) => {
+    try {
+      if (u.events[0]?.type === 'ticketIssued') {
+        a.hud.setBalance(t('balance'), u.balanceCents, formatCents);
+        ticket.restore(u.snapshot);
+        await nav.goto(ticket);
+        refreshTexts();
+      }
+      await ticket.play(u.events, u.snapshot);
+      if (u.events.some((e) => e.type === 'ticketEnded')) {
+        a.hud.setBalance(t('balance'), u.balanceCents, formatCents, true);
+        refreshTexts();
+      }
+    } catch (e) {
+      console.error('the scene failed to show an update', e);
+    }
+  });
+
+  listenToKeys({
+    move: (dx, dy) => a.focus.move(dx, dy),
+    activate: () => {
+      if (!busy.idle) return;
+      if (a.focus.activate()) return;
+      if (nav.screen === 'ticket' && ticket.card.scratch.scratchable) ticket.card.scratch.clearAll();
+    },
+    scratchAll: () => busy.idle && nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
+    escape: gated(openRules),
+  });
+  handleContextLoss(
+    stage.app.canvas,
+    () => {
+      stage.refreshBackground();
+      const s = session.snapshot();
+      if (s && nav.screen === 'ticket') ticket.restore(s);
+    },
+    (lost) => host.setAttribute('data-context', lost ? 'lost' : 'ok'),
+  );
+
+  stage.onResize(() => refreshNotices());
+  a.hud.resize(stage.layout);
+  a.rules.resize(stage.layout);
+  refreshTexts();
+  if (session.snapshot()) ticket.restore(session.snapshot()!);
+  await nav.goto(title);
+  refreshTexts();
+  void loadMusicInBackground().then(() => sound.startMusic());
+  a.ready = true;
+  host.dataset['ready'] = '1';
+  releaseBoot();
+  return a;
+}
+
+/** What the arrow keys reach on the current screen. */
+function focusScope(a: GameApp): FocusScope {
+  const buttons = (ids: readonly Button[]): FocusTarget[] =>
+    ids.filter((b) => isShown(b, a.stage.app.stage)).map((b, index) => ({ kind: 'button', index, id: b.id, view: b, press: () => b.press() }));
+  if (a.rules.visible) return { targets: buttons([a.rules.close]), cols: 1 };
+  const tk = a.ticket;
+  if (a.nav.screen === 'ticket' && tk) {
+    if (tk.resultShown) return { targets: buttons([tk.result.playAgain, tk.result.home]), cols: 1 };
+    if (tk.haystacksOnScreen) {
+      return { targets: tk.haystacks.stacks.map((s, index) => ({ kind: 'haystack', index, view: s, press: () => s.press() })), cols: 1 };
+    }
+    if (tk.hensOnScreen && a.session?.snapshot()?.phase === 'round') {
+      return { targets: tk.board.hens.map((h, index) => ({ kind: 'hen', index, view: h, press: () => h.press() })), cols: a.stage.layout.cols };
+    }
+    return { targets: buttons([tk.scratchAll]), cols: 1 };
+  }
+  if (a.nav.screen === 'title' && a.title) return { targets: buttons([a.title.buy, a.title.topUp]), cols: 1 };
+  return { targets: [], cols: 1 };
+}

@@ -1,0 +1,73 @@
+import type { Container } from 'pixi.js';
+import { Button } from '../scene/views/button';
+import { isShown } from '../scene/visible';
+import type { GameApp } from './game-app';
+import type { HookLayout, HookRect, HookScreen, HookSource, HookState } from './test-hook';
+
+const rect = (c: Container): HookRect => {
+  const b = c.getBounds();
+  return { x: b.x, y: b.y, width: b.width, height: b.height };
+};
+
+function screenOf(a: GameApp): HookScreen {
+  if (!a.ready) return 'loading';
+  if (a.rules.visible) return 'rules';
+  if (a.nav.screen === 'ticket' && a.ticket?.resultShown) return 'result';
+  return a.nav.screen ?? 'loading';
+}
+
+/** The test hook's view of the running game: only what is on screen, read from the scene and the session. */
+export function hookSource(a: GameApp): HookSource {
+  const top = (): Container => a.stage.app.stage;
+  return {
+    ready: () => a.ready,
+    isIdle: () => a.ready && a.busy.idle,
+    idle: async () => {
+      // The boot holds the game busy too, so this also waits for the title.
+      await a.busy.whenIdle();
+    },
+    state: (): HookState => ({
+      screen: screenOf(a),
+      mode: a.params.mode,
+      demo: a.params.demo,
+      seed: a.params.demo ? a.params.seed : null,
+      balanceCents: a.session?.balanceCents ?? 0,
+      muted: a.sound.muted,
+      lang: a.i18n.lang,
+      layout: a.stage.layout.orientation,
+      game: a.session?.snapshot() ?? null,
+      messages: [...a.notices],
+    }),
+    layout: (): HookLayout => {
+      const screen = screenOf(a);
+      const tk = a.ticket;
+      const onTicket = screen === 'ticket' && tk !== null;
+      // Buttons of the layer in front: the rules, else the result, else the screen; the header's always.
+      const front: Container | undefined =
+        screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view;
+      const buttons: Record<string, HookRect> = {};
+      for (const b of Button.all) {
+        if (!isShown(b, top())) continue;
+        const inFront = front ? isInside(b, front) : false;
+        const inHeader = isInside(b, a.hud);
+        if (inFront || inHeader) buttons[b.id] = rect(b);
+      }
+      return {
+        hens: onTicket && tk.hensOnScreen ? tk.board.hens.map((h) => h.cellBounds()) : [],
+        haystacks: onTicket && tk.haystacksOnScreen ? tk.haystacks.stacks.map(rect) : [],
+        buttons,
+        scratch: onTicket ? tk.card.scratchBounds() : null,
+      };
+    },
+    focus: () => {
+      const f = a.focus.focused;
+      if (!f) return null;
+      return f.id === undefined ? { kind: f.kind, index: f.index } : { kind: f.kind, index: f.index, id: f.id };
+    },
+  };
+}
+
+function isInside(c: Container, ancestor: Container): boolean {
+  for (let n: Container | null = c; n; n = n.parent) if (n === ancestor) return true;
+  return false;
+}

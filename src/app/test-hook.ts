@@ -1,0 +1,84 @@
+import type { GameSnapshot } from '../core';
+import type { Mode } from './url-params';
+
+export interface HookRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type HookScreen = 'loading' | 'title' | 'ticket' | 'result' | 'rules' | 'history' | 'attract';
+
+export interface HookState {
+  screen: HookScreen;
+  mode: Mode;
+  demo: boolean;
+  seed: number | null;
+  balanceCents: number;
+  muted: boolean;
+  lang: 'fr' | 'en';
+  layout: 'landscape' | 'portrait';
+  game: GameSnapshot | null;
+  messages: string[];
+}
+
+export interface HookLayout {
+  hens: HookRect[];
+  haystacks: HookRect[];
+  buttons: Record<string, HookRect>;
+  scratch: HookRect | null;
+}
+
+export interface HookFocus {
+  kind: 'hen' | 'haystack' | 'button';
+  index: number;
+  id?: string;
+}
+
+/** Where the hook reads from; every answer is a fresh copy of what is on screen. */
+export interface HookSource {
+  ready(): boolean;
+  isIdle(): boolean;
+  idle(): Promise<void>;
+  state(): HookState;
+  layout(): HookLayout;
+  focus(): HookFocus | null;
+}
+
+export interface PouleHook {
+  readonly ready: boolean;
+  isIdle(): boolean;
+  idle(): Promise<void>;
+  state(): HookState;
+  layout(): HookLayout;
+  focus(): HookFocus | null;
+}
+
+declare global {
+  interface Window {
+    __poule?: PouleHook;
+  }
+}
+
+/**
+ * `window.__poule`: read-only eyes for the Playwright tests. It shows what is already on screen — the core's
+ * snapshot, rectangles in CSS pixels from the canvas's top-left corner, whether the game waits for input — and
+ * offers no way to choose or change an outcome.
+ */
+export function installTestHook(src: HookSource): void {
+  const hook: PouleHook = Object.freeze({
+    get ready(): boolean {
+      return src.ready();
+    },
+    isIdle: (): boolean => src.isIdle(),
+    idle: (): Promise<void> => src.idle(),
+    state: (): HookState => structuredClone(src.state()),
+    layout: (): HookLayout => structuredClone(src.layout()),
+    focus: (): HookFocus | null => {
+      const f = src.focus();
+      return f ? { ...f } : null;
+    },
+  });
+  Object.defineProperty(window, '__poule', { value: hook, writable: false, configurable: false, enumerable: false });
+}

@@ -1,0 +1,21 @@
+import { GlLimitsSystem } from 'pixi.js';
+
+/**
+ * Caps how many textures one WebGL batch may sample. Pixi's batch shader picks its texture through an if-chain as
+ * long as the GPU allows (32 here); a software rasteriser (SwiftShader, a kiosk with no GPU) pays for every branch
+ * on every pixel — 66 ms for one full-screen sprite at 1280×720, measured. Eight keeps real GPUs batching well and
+ * makes software rendering several times faster.
+ */
+const MAX_BATCH_TEXTURES = 8;
+
+let applied = false;
+
+export function limitBatchTextures(): void {
+  if (applied) return;
+  applied = true;
+  const original = GlLimitsSystem.prototype.contextChange;
+  GlLimitsSystem.prototype.contextChange = function (this: GlLimitsSystem): void {
+    original.call(this);
+    this.maxBatchableTextures = Math.min(this.maxBatchableTextures, MAX_BATCH_TEXTURES);
+  };
+}

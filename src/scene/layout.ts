@@ -1,0 +1,133 @@
+/**
+ * Where everything goes, as a pure function of the window size. The game is designed on a fixed board (1920×1080
+ * landscape, 1080×1920 portrait) scaled uniformly to fit the window — never stretched — and centred; only the
+ * background covers the whole window. Every rectangle below is in design units.
+ */
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export type Orientation = 'landscape' | 'portrait';
+
+export interface Layout {
+  readonly orientation: Orientation;
+  /** The window, in CSS pixels. */
+  readonly width: number;
+  readonly height: number;
+  readonly design: { readonly width: number; readonly height: number };
+  /** Design → CSS pixels: screen = offset + design × scale. */
+  readonly scale: number;
+  readonly offsetX: number;
+  readonly offsetY: number;
+  readonly header: Rect;
+  readonly balance: Rect;
+  readonly badge: Rect;
+  /** The icon buttons of the header, right to left: menu, rules, lang, mute. */
+  readonly icons: { readonly menu: Rect; readonly rules: Rect; readonly lang: Rect; readonly mute: Rect };
+  /** The ticket docked beside the farmyard during the rounds (ticket.svg is 900×360: it fits inside, uniformly). */
+  readonly ticket: Rect;
+  /** The ticket large in the middle while it is scratched. */
+  readonly ticketBig: Rect;
+  /** The « tout gratter » button, under the large ticket. */
+  readonly scratchAll: Rect;
+  readonly counter: Rect;
+  /** The prompt during the rounds. */
+  readonly action: Rect;
+  readonly board: Rect;
+  readonly cols: number;
+  readonly rows: number;
+  readonly cells: readonly Rect[];
+  readonly haystackPrompt: Rect;
+  readonly haystacks: readonly Rect[];
+  readonly title: { readonly logo: Rect; readonly buy: Rect; readonly topUp: Rect; readonly message: Rect };
+  /** The centred panel of the result and the rules. */
+  readonly panel: Rect;
+}
+
+const r = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
+
+function grid(area: Rect, cols: number, rows: number): Rect[] {
+  const w = area.width / cols;
+  const h = area.height / rows;
+  const cells: Rect[] = [];
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) cells.push(r(area.x + col * w, area.y + row * h, w, h));
+  }
+  return cells;
+}
+
+function icons(right: number, y: number, size: number, gap: number): Layout['icons'] {
+  const at = (i: number): Rect => r(right - size * (i + 1) - gap * i, y, size, size);
+  return { menu: at(0), rules: at(1), lang: at(2), mute: at(3) };
+}
+
+function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
+  const board = r(600, 130, 1280, 930);
+  const hay = (i: number): Rect => r(board.x + 28 + i * 248, 400, 232, 300);
+  return {
+    orientation: 'landscape',
+    design: { width: 1920, height: 1080 },
+    header: r(0, 0, 1920, 120),
+    balance: r(40, 22, 420, 80),
+    badge: r(480, 22, 190, 80),
+    icons: icons(1880, 20, 84, 18),
+    ticket: r(40, 140, 520, 208),
+    ticketBig: r(360, 230, 1200, 480),
+    scratchAll: r(710, 770, 500, 130),
+    counter: r(40, 380, 520, 330),
+    action: r(40, 740, 520, 300),
+    board,
+    cols: 6,
+    rows: 5,
+    cells: grid(board, 6, 5),
+    haystackPrompt: r(board.x, 220, board.width, 120),
+    haystacks: [0, 1, 2, 3, 4].map(hay),
+    title: { logo: r(460, 130, 1000, 500), buy: r(660, 670, 600, 140), topUp: r(660, 830, 600, 110), message: r(260, 950, 1400, 110) },
+    panel: r(360, 150, 1200, 880),
+  };
+}
+
+function portrait(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
+  const board = r(30, 560, 1020, 1330);
+  const hay = (i: number): Rect => (i < 3 ? r(45 + i * 335, 900, 320, 330) : r(212 + (i - 3) * 335, 1300, 320, 330));
+  return {
+    orientation: 'portrait',
+    design: { width: 1080, height: 1920 },
+    header: r(0, 0, 1080, 130),
+    balance: r(30, 26, 380, 80),
+    badge: r(424, 26, 170, 80),
+    icons: icons(1050, 24, 84, 12),
+    ticket: r(30, 150, 640, 256),
+    ticketBig: r(40, 640, 1000, 400),
+    scratchAll: r(240, 1110, 600, 140),
+    counter: r(690, 150, 360, 256),
+    action: r(30, 425, 1020, 110),
+    board,
+    cols: 5,
+    rows: 6,
+    cells: grid(board, 5, 6),
+    haystackPrompt: r(30, 690, 1020, 140),
+    haystacks: [0, 1, 2, 3, 4].map(hay),
+    title: { logo: r(90, 200, 900, 720), buy: r(190, 1020, 700, 150), topUp: r(190, 1210, 700, 120), message: r(60, 1370, 960, 200) },
+    panel: r(40, 160, 1000, 1600),
+  };
+}
+
+/** The layout for a window of `width` × `height` CSS pixels: landscape when it is at least as wide as tall. */
+export function computeLayout(width: number, height: number): Layout {
+  const w = Math.max(1, width);
+  const h = Math.max(1, height);
+  const base = w >= h ? landscape() : portrait();
+  const scale = Math.min(w / base.design.width, h / base.design.height);
+  return {
+    ...base,
+    width: w,
+    height: h,
+    scale,
+    offsetX: Math.max(0, (w - base.design.width * scale) / 2),
+    offsetY: Math.max(0, (h - base.design.height * scale) / 2),
+  };
+}

@@ -1,0 +1,257 @@
+import { Container, type Renderer, type Text } from 'pixi.js';
+import gsap from 'gsap';
+import type { GameEvent, GameSnapshot } from '../../core';
+import type { SoundName } from '../assets';
+import type { Layout } from '../layout';
+import { fitWidth, label } from '../text';
+import { BoardView } from '../views/board-view';
+import { Button } from '../views/button';
+import { HaystacksView } from '../views/haystacks-view';
+import { PicksCounter } from '../views/picks-counter';
+import { ResultPanel } from '../views/result-panel';
+import { TicketCard } from '../views/ticket-card';
+import type { Screen } from './screen';
+import type { TicketWords } from './ticket-words';
+
+export interface TicketActions {
+  readonly scratched: () => void;
+  readonly pick: (hen: number) => void;
+  readonly chooseHaystack: (i: number) => void;
+  readonly playAgain: () => void;
+  readonly home: () => void;
+  readonly sound: (name: SoundName) => void;
+}
+
+/**
+ * The ticket being played: the card and its scratch zone, the picks counter, the farmyard's hens, the haystacks of
+ * the Extra and the result. It shows the core's events as they come (`play`) and decides nothing.
+ */
+export class TicketScreen implements Screen {
+  readonly id = 'ticket' as const;
+  readonly view = new Container();
+  readonly card: TicketCard;
+  readonly counter = new PicksCounter();
+  readonly board: BoardView;
+  readonly haystacks: HaystacksView;
+  readonly result: ResultPanel;
+  readonly scratchAll: Button;
+  private readonly prompt: Text = label('', 38, 'light', { wordWrap: true, wordWrapWidth: 500 });
+  private readonly banners = new Container();
+  private layoutNow: Layout | null = null;
+  private snapshot: GameSnapshot | null = null;
+
+  constructor(
+    renderer: Renderer,
+    private readonly a: TicketActions,
+    private readonly words: () => TicketWords,
+  ) {
+    this.card = new TicketCard(renderer, a.scratched, () => a.sound('scratch'));
+    this.board = new BoardView(a.pick, (i) => words().hen(i));
+    this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
+    this.result = new ResultPanel(a.playAgain, a.home);
+    this.scratchAll = new Button({ id: 'scratchAll', width: 440, height: 110, text: '', tone: 'gold', onTap: () => this.card.scratch.clearAll() });
+    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.card, this.scratchAll, this.banners, this.result);
+  }
+
+  /** The ticket is being scratched: it is shown large, the farmyard waits behind. */
+  private get scratching(): boolean {
+    return !this.snapshot || this.snapshot.phase === 'scratch';
+  }
+
+  /** Hens on screen in a round (for the test hook and the keyboard). */
+  get hensOnScreen(): boolean {
+    const s = this.snapshot;
+    return !!s?.round && this.board.visible && this.board.hens.length === 30 && this.board.alpha > 0 && !this.haystacksOnScreen;
+  }
+
+  get haystacksOnScreen(): boolean {
+    return this.haystacks.stacks.length === 5;
+  }
+
+  get resultShown(): boolean {
+    return this.result.visible;
+  }
+
+  /** Re-reads every text (after a change of language). */
+  refreshTexts(): void {
+    const w = this.words();
+    const s = this.snapshot;
+    this.card.setTexts({ heading: w.yourPrizes, serial: s ? w.serial(s) : '', a1Label: w.a1Label, a2Label: w.a2Label });
+    this.scratchAll.setText(w.scratchAll);
+    this.counter.setTexts(w.picksLeft, s?.round ? w.roundName(s.round.round) : '');
+    this.setPrompt(s);
+    this.board.hens.forEach((h, i) => (h.accessibleTitle = w.hen(i)));
+  }
+
+  resize(l: Layout): void {
+    this.layoutNow = l;
+    this.card.place(this.scratching ? l.ticketBig : l.ticket);
+    this.counter.resize(l.counter);
+    this.board.resize(l);
+    this.haystacks.resize(l);
+    this.result.resize(l);
+    const sa = l.scratchAll;
+    this.scratchAll.position.set(sa.x + (sa.width - 440) / 2, sa.y + (sa.height - 110) / 2);
+    const a = l.action;
+    this.prompt.position.set(a.x + a.width / 2, a.y + a.height / 2);
+    this.prompt.style.wordWrapWidth = a.width * 0.95;
+    this.prompt.scale.set(Math.min(1, a.height / Math.max(1, this.prompt.height / this.prompt.scale.y)));
+    this.banners.position.set(l.board.x + l.board.width / 2, l.board.y + l.board.height / 2);
+  }
+
+  /** Shows a ticket as it stands, without animation (a new ticket, a resumed one, or after a lost display). */
+  restore(s: GameSnapshot): void {
+    this.snapshot = s;
+    this.result.hide();
+    this.haystacks.clear();
+    this.banners.removeChildren().forEach((b) => b.destroy());
+    this.card.reset(this.words().scratchHere);
+    const round = s.round;
+    if (round) this.board.restore(round.hens, round.board, this.words().eggWasHere);
+    else this.board.reset();
+    this.board.alpha = s.phase === 'scratch' ? 0.45 : 1;
+    if (s.amounts) this.card.showAmounts(this.words().money(s.amounts.a1Cents), this.words().money(s.amounts.a2Cents), false);
+    if (s.phase === 'haystack') {
+      this.board.alpha = 0;
+      this.haystacks.offer(this.words().haystackPrompt).progress(1);
+    }
+    this.counter.set(round ? round.picksLeft : null, false);
+    this.refreshTexts();
+    if (this.layoutNow) this.resize(this.layoutNow);
+    if (s.result) {
+      this.result.show(s.result.outcome === 'won', s.result.prizeCents, this.words().result(s.result.outcome === 'won', s.result.prizeCents)).progress(1);
+    }
+    this.settle(s);
+  }
+
+  /** Plays the core's events, in order; resolves once the screen is ready for the next input. */
+  async play(events: readonly GameEvent[], s: GameSnapshot): Promise<void> {
+    this.board.setActive(false);
+    this.haystacks.setActive(false);
+    for (const e of events) await this.playEvent(e, s);
+    this.snapshot = s;
+    this.settle(s);
+  }
+
+  private settle(s: GameSnapshot): void {
+    this.snapshot = s;
+    this.scratchAll.visible = s.phase === 'scratch';
+    this.counter.visible = s.phase !== 'scratch';
+    this.prompt.visible = s.phase !== 'scratch';
+    this.setPrompt(s);
+    this.board.setActive(s.phase === 'round');
+    this.haystacks.setActive(s.phase === 'haystack');
+  }
+
+  private setPrompt(s: GameSnapshot | null): void {
+    const w = this.words();
+    this.prompt.text = !s || s.phase === 'scratch' ? w.scratchPrompt : s.phase === 'round' ? w.pickPrompt : s.phase === 'haystack' ? '' : '';
+    fitWidth(this.prompt, (this.layoutNow?.action.width ?? 500) * 0.95);
+  }
+
+  private async playEvent(e: GameEvent, s: GameSnapshot): Promise<void> {
+    const w = this.words();
+    switch (e.type) {
+      case 'ticketIssued':
+        this.restore(s);
+        this.card.setTexts({ heading: w.yourPrizes, serial: w.serial(s), a1Label: w.a1Label, a2Label: w.a2Label });
+        await this.board.enter();
+        return;
+      case 'scratchRevealed':
+        this.a.sound('coin');
+        this.card.scratch.clearAll();
+        this.scratchAll.visible = false;
+        await this.card.showAmounts(w.money(e.a1Cents), w.money(e.a2Cents), true);
+        await gsap.delayedCall(0.5, () => undefined);
+        if (this.layoutNow) {
+          const dock = this.card.place(this.layoutNow.ticket, true);
+          dock.to(this.board, { alpha: 1, duration: 0.4 }, '<0.2');
+          await dock;
+        }
+        return;
+      case 'roundStarted':
+        this.counter.setTexts(w.picksLeft, w.roundName(e.round));
+        if (e.round > 1) {
+          await this.haystacks.leaveAll();
+          this.haystacks.clear();
+          this.board.reset();
+          this.board.alpha = 1;
+          if (this.layoutNow) this.board.resize(this.layoutNow);
+          await this.board.enter();
+        }
+        this.counter.visible = true;
+        await this.counter.set(e.picksLeft);
+        return;
+      case 'henLifted': {
+        this.a.sound('lift');
+        const tl = this.board.lift(e.hen, e.element);
+        tl.call(() => this.a.sound(e.element === 'egg' ? 'egg' : e.element === 'chick' ? 'chick' : 'empty'), [], 0.3);
+        await tl;
+        if (e.element === 'chick') await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne);
+        await this.counter.set(e.picksLeft);
+        return;
+      }
+      case 'roundWon':
+        this.card.highlight(e.prize);
+        await this.banner(w.eggFound, 0.9);
+        return;
+      case 'roundLost': {
+        this.a.sound('lose');
+        const last = s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? 0;
+        await this.banner(w.roundLost, 0.5);
+        await this.board.revealLost(e.board, last, this.layoutNow?.cols ?? 6, w.eggWasHere);
+        await gsap.delayedCall(1.2, () => undefined);
+        return;
+      }
+      case 'haystacksOffered':
+        await this.board.leave();
+        this.board.alpha = 0;
+        this.a.sound('haystack');
+        await this.haystacks.offer(w.haystackPrompt);
+        return;
+      case 'haystackOpened':
+        this.a.sound('haystack');
+        await this.haystacks.open(e.chosen, e.extraAt, w.extra, w.noExtra);
+        if (e.extraWon) {
+          this.a.sound('extra');
+          await this.banner(`${w.extra} !`, 1.0, w.extraWon);
+        } else {
+          await gsap.delayedCall(1.4, () => undefined);
+        }
+        return;
+      case 'ticketEnded': {
+        const won = e.outcome === 'won';
+        this.a.sound(won ? 'win' : 'lose');
+        await this.result.show(won, e.prizeCents, w.result(won, e.prizeCents));
+        return;
+      }
+    }
+  }
+
+  /** A big word over the board (« L'ŒUF D'OR ! », « EXTRA ! »), held for `hold` seconds. */
+  private banner(text: string, hold: number, sub?: string): gsap.core.Timeline {
+    const b = new Container();
+    const t = label(text, 120, 'title');
+    b.addChild(t);
+    fitWidth(t, (this.layoutNow?.board.width ?? 1200) * 0.9);
+    if (sub) {
+      const st = label(sub, 46, 'light');
+      st.position.set(0, 110);
+      fitWidth(st, (this.layoutNow?.board.width ?? 1200) * 0.9);
+      b.addChild(st);
+    }
+    this.banners.addChild(b);
+    const tl = gsap.timeline({ onComplete: () => b.destroy({ children: true }) });
+    tl.from(b.scale, { x: 0, y: 0, duration: 0.4, ease: 'back.out(2.5)' });
+    tl.to(b, { alpha: 0, duration: 0.3 }, `+=${hold}`);
+    return tl;
+  }
+
+  async show(): Promise<void> {
+    await gsap.fromTo(this.view, { alpha: 0 }, { alpha: 1, duration: 0.3 });
+  }
+
+  async hide(): Promise<void> {
+    await gsap.to(this.view, { alpha: 0, duration: 0.25 });
+  }
+}

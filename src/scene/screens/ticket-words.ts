@@ -1,0 +1,28 @@
+import type { GameSnapshot } from '../../core';
+import type { ResultTexts } from '../views/result-panel';
+
+/** Every word the ticket screen shows, in the current language (the app builds it from its i18n). */
+export interface TicketWords {
+  readonly yourPrizes: string;
+  readonly serial: (s: GameSnapshot) => string;
+  readonly a1Label: string;
+  readonly a2Label: string;
+  readonly scratchHere: string;
+  readonly scratchAll: string;
+  readonly scratchPrompt: string;
+  readonly pickPrompt: string;
+  readonly picksLeft: string;
+  readonly plusOne: string;
+  readonly roundName: (round: number) => string;
+  readonly eggFound: string;
+  readonly eggWasHere: string;
+  readonly roundLost: string;
+  readonly haystackPrompt: string;
+  readonly extra: string;
+  readonly extraWon: string;
+  readonly noExtra: string;
+  readonly hen: (i: number) => string;
+  readonly haystack: (i: number) => string;
+  readonly money: (cents: number) => string;
+  readonly result: (won: boolean, prizeCents: number) => ResultTexts;
+}

@@ -1,0 +1,103 @@
+import { Container, type Text } from 'pixi.js';
+import gsap from 'gsap';
+import { fitted } from '../art';
+import { texture } from '../assets';
+import type { Layout } from '../layout';
+import { fitWidth, label } from '../text';
+import { Button } from '../views/button';
+import type { Screen } from './screen';
+
+export interface TitleActions {
+  readonly buy: () => void;
+  readonly topUp: () => void;
+}
+
+/** The title: the logo, the buy button (2 €), the demo credit top-up when the balance is too low, and notices. */
+export class TitleScreen implements Screen {
+  readonly id = 'title' as const;
+  readonly view = new Container();
+  readonly buy: Button;
+  readonly topUp: Button;
+  private logo: Container | null = null;
+  private readonly logoText: Text = label('', 110, 'title', { wordWrap: true, wordWrapWidth: 1000 });
+  private readonly message: Text = label('', 34, 'light', { wordWrap: true, wordWrapWidth: 1300 });
+  private hen: Container | null = null;
+  private egg: Container | null = null;
+  private layoutNow: Layout | null = null;
+
+  constructor(a: TitleActions) {
+    this.buy = new Button({ id: 'buy', width: 600, height: 140, text: '', tone: 'gold', onTap: a.buy });
+    this.topUp = new Button({ id: 'topUp', width: 600, height: 110, text: '', tone: 'green', onTap: a.topUp });
+    this.view.addChild(this.logoText, this.buy, this.topUp, this.message);
+  }
+
+  setTexts(title: string, buy: string, topUp: string): void {
+    this.logoText.text = title;
+    this.buy.setText(buy);
+    this.topUp.setText(topUp);
+  }
+
+  /** Notices (bad parameters, balance too low); the top-up button shows only when the balance is too low. */
+  setNotices(lines: readonly string[], showTopUp: boolean): void {
+    this.message.text = lines.join('\n');
+    this.topUp.visible = showTopUp;
+    if (this.layoutNow) this.placeMessage(this.layoutNow);
+  }
+
+  resize(l: Layout): void {
+    this.layoutNow = l;
+    const t = l.title;
+    this.logo?.destroy();
+    this.logo = null;
+    if (texture('logo')) {
+      this.logo = fitted('logo', t.logo.width, t.logo.height);
+      this.logo.position.set(t.logo.x + t.logo.width / 2, t.logo.y + t.logo.height / 2);
+      this.view.addChildAt(this.logo, 0);
+      this.logoText.visible = false;
+    } else {
+      this.logoText.visible = true;
+      this.logoText.style.wordWrapWidth = t.logo.width;
+      this.logoText.position.set(t.logo.x + t.logo.width / 2, t.logo.y + t.logo.height / 2);
+    }
+    this.buy.position.set(t.buy.x + (t.buy.width - 600) / 2, t.buy.y);
+    this.topUp.position.set(t.topUp.x + (t.topUp.width - 600) / 2, t.topUp.y);
+    for (const old of [this.hen, this.egg]) {
+      if (!old) continue;
+      gsap.killTweensOf(old);
+      old.destroy();
+    }
+    this.hen = fitted('hen', 260, 260);
+    this.egg = fitted('egg-gold', 150, 190);
+    const wide = l.orientation === 'landscape';
+    this.hen.position.set(wide ? t.buy.x - 230 : t.buy.x + 60, wide ? t.buy.y + 80 : t.buy.y - 110);
+    this.egg.position.set(wide ? t.buy.x + t.buy.width + 200 : t.buy.x + t.buy.width - 60, wide ? t.buy.y + 70 : t.buy.y - 100);
+    if (!wide) {
+      this.hen.scale.set(this.hen.scale.x * 0.6);
+      this.egg.scale.set(this.egg.scale.x * 0.6);
+    }
+    this.view.addChild(this.hen, this.egg);
+    gsap.to(this.egg, { y: this.egg.y - 16, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    gsap.to(this.hen, { rotation: 0.05, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    this.placeMessage(l);
+  }
+
+  private placeMessage(l: Layout): void {
+    const m = l.title.message;
+    this.message.style.wordWrapWidth = m.width / Math.max(0.5, this.message.scale.x);
+    this.message.position.set(m.x + m.width / 2, this.topUp.visible ? m.y + m.height / 2 : l.title.topUp.y + l.title.topUp.height / 2);
+    this.message.scale.set(1);
+    if (this.message.height > m.height + l.title.topUp.height) this.message.scale.set((m.height + l.title.topUp.height) / this.message.height);
+  }
+
+  async show(): Promise<void> {
+    this.view.alpha = 1;
+    const tl = gsap.timeline();
+    if (this.logo) tl.from(this.logo.scale, { x: 0.6 * this.logo.scale.x, y: 0.6 * this.logo.scale.y, duration: 0.5, ease: 'back.out(2)' });
+    tl.from(this.buy, { alpha: 0, y: this.buy.y + 60, duration: 0.35 }, '<0.1');
+    await tl;
+  }
+
+  async hide(): Promise<void> {
+    await gsap.to(this.view, { alpha: 0, duration: 0.25 });
+  }
+}

@@ -1,0 +1,83 @@
+import { Application, Container } from 'pixi.js';
+import { art, artSize } from './art';
+import { limitBatchTextures } from './batch-limit';
+import { computeLayout, type Layout } from './layout';
+
+/**
+ * The Pixi application and its two spaces: `background` covers the whole window (cropped, never stretched) and
+ * `root` holds the design board, scaled uniformly and centred. One resize listener, throttled to a frame.
+ */
+export class Stage {
+  readonly app = new Application();
+  readonly background = new Container();
+  readonly root = new Container();
+  layout: Layout = computeLayout(window.innerWidth, window.innerHeight);
+  private readonly listeners = new Set<(l: Layout) => void>();
+  private pending = 0;
+  private backdrop: Container | null = null;
+
+  /** Starts the renderer: WebGL, else the canvas renderer where WebGL is missing (WebGPU is left out on purpose). */
+  async init(host: HTMLElement, renderer: 'auto' | 'webgl' | 'canvas' = 'auto'): Promise<void> {
+    limitBatchTextures();
+    await this.app.init({
+      preference: renderer === 'auto' ? ['webgl', 'canvas'] : [renderer, 'canvas'],
+      background: 0x2f5e22,
+      antialias: false,
+      autoDensity: true,
+      resolution: Math.min(2, window.devicePixelRatio || 1),
+      width: host.clientWidth || window.innerWidth,
+      height: host.clientHeight || window.innerHeight,
+    });
+    host.appendChild(this.app.canvas);
+    this.app.canvas.style.display = 'block';
+    this.app.stage.addChild(this.background, this.root);
+    window.addEventListener('resize', () => this.requestResize());
+    this.resizeNow(host);
+  }
+
+  get rendererType(): string {
+    return this.app.renderer.name;
+  }
+
+  /** Calls `listener` now with the current layout, then after every resize. */
+  onResize(listener: (l: Layout) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.layout);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Redraws the background art (once it has loaded) for the current orientation. */
+  refreshBackground(): void {
+    this.backdrop?.destroy();
+    const l = this.layout;
+    const name = l.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
+    const b = art(name);
+    const [aw, ah] = artSize(name);
+    // Cover: the larger of the two ratios, so the window is filled and the art cropped, not stretched.
+    b.pivot.set(aw / 2, ah / 2);
+    b.scale.set(Math.max(l.width / aw, l.height / ah));
+    b.position.set(l.width / 2, l.height / 2);
+    this.background.addChild(b);
+    this.backdrop = b;
+  }
+
+  private requestResize(): void {
+    if (this.pending) return;
+    this.pending = requestAnimationFrame(() => {
+      this.pending = 0;
+      this.resizeNow(this.app.canvas.parentElement ?? document.body);
+    });
+  }
+
+  private resizeNow(host: HTMLElement): void {
+    const w = host.clientWidth || window.innerWidth;
+    const h = host.clientHeight || window.innerHeight;
+    this.app.renderer.resize(w, h);
+    this.layout = computeLayout(w, h);
+    const l = this.layout;
+    this.root.scale.set(l.scale);
+    this.root.position.set(l.offsetX, l.offsetY);
+    this.refreshBackground();
+    for (const fn of this.listeners) fn(l);
+  }
+}

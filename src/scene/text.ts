@@ -1,0 +1,43 @@
+import { Text, type TextStyleOptions } from 'pixi.js';
+
+/** The game's lettering: round, heavy, outlined, with a soft shadow — readable over the farmyard at any size. */
+const FONT = '"Baloo 2", "Fredoka", "Nunito", "Trebuchet MS", "DejaVu Sans", Verdana, sans-serif';
+
+export type Tone = 'title' | 'gold' | 'light' | 'dark' | 'button';
+
+const TONES: Record<Tone, TextStyleOptions> = {
+  title: {
+    fill: 0xffe27a,
+    stroke: { color: 0x6b3206, width: 10, join: 'round' },
+    dropShadow: { color: 0x2b1405, alpha: 0.55, distance: 6, blur: 4, angle: Math.PI / 2 },
+  },
+  gold: {
+    fill: 0xffd23f,
+    stroke: { color: 0x5c2d04, width: 8, join: 'round' },
+    dropShadow: { color: 0x2b1405, alpha: 0.5, distance: 4, blur: 3, angle: Math.PI / 2 },
+  },
+  light: { fill: 0xfffaf0, stroke: { color: 0x3b2410, width: 6, join: 'round' } },
+  dark: { fill: 0x4a2a0c },
+  button: { fill: 0xffffff, stroke: { color: 0x6b3a05, width: 6, join: 'round' } },
+};
+
+/**
+ * A text in the game's style. `size` is in design units; texts are drawn at twice their size so they stay sharp
+ * when the board is scaled up to a 4K screen.
+ */
+export function label(text: string, size: number, tone: Tone = 'light', extra: TextStyleOptions = {}): Text {
+  const t = new Text({
+    text,
+    resolution: 2,
+    style: { fontFamily: FONT, fontSize: size, fontWeight: '800', align: 'center', ...TONES[tone], ...extra },
+  });
+  t.anchor.set(0.5);
+  return t;
+}
+
+/** Shrinks `t` (uniformly) so it fits in `maxWidth`, for translated strings of any length. */
+export function fitWidth(t: Text, maxWidth: number, maxScale = 1): void {
+  t.scale.set(1);
+  const w = t.width;
+  t.scale.set(Math.min(maxScale, w > 0 ? maxWidth / w : 1));
+}

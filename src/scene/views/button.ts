@@ -1,0 +1,132 @@
+import { Container, FillGradient, Graphics, NineSliceSprite, type Text } from 'pixi.js';
+import gsap from 'gsap';
+import { art } from '../art';
+import { texture, type ArtName } from '../assets';
+import { fitWidth, label } from '../text';
+
+export interface ButtonOptions {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+  readonly text?: string;
+  readonly icon?: ArtName;
+  readonly tone?: 'gold' | 'green' | 'plain';
+  readonly onTap: () => void;
+}
+
+const TONES = {
+  gold: [0xffd54a, 0xf29a0c, 0x7a4306],
+  green: [0x8be05a, 0x3d9b2a, 0x1f5212],
+  plain: [0xfff4dc, 0xe9c98f, 0x6b4513],
+} as const;
+
+/**
+ * A button of the game, named by `id` (the test hook lists visible buttons by it). Taps are ignored while it is
+ * disabled; it carries an accessible label for Pixi's accessibility layer.
+ */
+export class Button extends Container {
+  /** Every button alive, for the test hook and keyboard focus. */
+  static readonly all = new Set<Button>();
+
+  readonly id: string;
+  enabled = true;
+  private readonly text: Text | null = null;
+  private readonly face = new Container();
+  private iconView: Container | null = null;
+  private readonly opts: ButtonOptions;
+
+  constructor(opts: ButtonOptions) {
+    super();
+    this.opts = opts;
+    this.id = opts.id;
+    this.face.position.set(opts.width / 2, opts.height / 2);
+    this.addChild(this.face);
+    this.face.addChild(this.background(opts));
+    if (opts.icon) this.setIcon(opts.icon);
+    if (opts.text !== undefined) {
+      this.text = label(opts.text, opts.height * 0.4, 'button');
+      fitWidth(this.text, opts.width * 0.86);
+      this.face.addChild(this.text);
+    }
+    this.eventMode = 'static';
+    this.cursor = 'pointer';
+    this.accessible = true;
+    this.accessibleType = 'button';
+    this.accessibleTitle = opts.text ?? opts.id;
+    this.on('pointerdown', () => this.enabled && gsap.to(this.face.scale, { x: 0.94, y: 0.94, duration: 0.08 }));
+    this.on('pointerup', () => gsap.to(this.face.scale, { x: 1, y: 1, duration: 0.12 }));
+    this.on('pointerupoutside', () => gsap.to(this.face.scale, { x: 1, y: 1, duration: 0.12 }));
+    this.on('pointertap', () => this.press());
+    Button.all.add(this);
+    this.on('destroyed', () => Button.all.delete(this));
+  }
+
+  /** What a tap, Enter or Space does. */
+  press(): void {
+    if (!this.enabled) return;
+    gsap.fromTo(this.face.scale, { x: 0.92, y: 0.92 }, { x: 1, y: 1, duration: 0.25, ease: 'back.out(3)' });
+    this.opts.onTap();
+  }
+
+  setText(text: string): void {
+    if (!this.text) return;
+    this.text.text = text;
+    fitWidth(this.text, this.opts.width * 0.86);
+    this.accessibleTitle = text;
+  }
+
+  setIcon(icon: ArtName): void {
+    this.iconView?.destroy();
+    const v = art(icon);
+    const s = (Math.min(this.opts.width, this.opts.height) * 0.62) / Math.max(v.width, v.height, 1);
+    v.scale.set(s);
+    v.position.set(-v.width / 2, -v.height / 2);
+    this.iconView = v;
+    this.face.addChild(v);
+  }
+
+  setLabel(title: string): void {
+    this.accessibleTitle = title;
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    this.alpha = enabled ? 1 : 0.5;
+    this.cursor = enabled ? 'pointer' : 'default';
+  }
+
+  private background(o: ButtonOptions): Container {
+    const { width: w, height: h } = o;
+    const round = !o.text;
+    const t = texture('button');
+    if (t && !round && o.tone !== 'plain') {
+      // The art's rounded ends stay round: a nine-slice at the art's height, scaled uniformly to the button's.
+      const th = t.height;
+      const k = h / th;
+      const ns = new NineSliceSprite({ texture: t, leftWidth: th / 2, rightWidth: th / 2, topHeight: th / 2 - 1, bottomHeight: th / 2 - 1 });
+      ns.width = w / k;
+      ns.height = th;
+      ns.scale.set(k);
+      ns.position.set(-w / 2, -h / 2);
+      if (o.tone === 'green') ns.tint = 0x9dff7a;
+      return ns;
+    }
+    const [top, bottom, edge] = TONES[o.tone ?? (round ? 'plain' : 'gold')];
+    const fill = new FillGradient({
+      type: 'linear',
+      start: { x: 0, y: 0 },
+      end: { x: 0, y: 1 },
+      colorStops: [
+        { offset: 0, color: top },
+        { offset: 1, color: bottom },
+      ],
+      textureSpace: 'local',
+    });
+    const g = new Graphics();
+    const r = round ? Math.min(w, h) / 2 : h / 2;
+    g.roundRect(-w / 2 + 2, -h / 2 + 8, w - 4, h - 4, r).fill({ color: 0x000000, alpha: 0.25 });
+    g.roundRect(-w / 2, -h / 2, w, h - 4, r).fill(fill).stroke({ width: Math.max(4, h * 0.06), color: edge });
+    g.roundRect(-w / 2 + h * 0.18, -h / 2 + h * 0.1, w - h * 0.36, h * 0.28, h * 0.14).fill({ color: 0xffffff, alpha: 0.3 });
+    return g;
+  }
+}

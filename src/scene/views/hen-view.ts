@@ -1,0 +1,159 @@
+import { Container, Graphics, Rectangle } from 'pixi.js';
+import gsap from 'gsap';
+import type { Element } from '../../core';
+import { art } from '../art';
+import { label } from '../text';
+
+/** Where things sit in a hen's own 256×256 art units (hen.svg's viewBox; its nest is nest.svg at (16,156)). */
+const NEST_AT = { x: 16, y: 156 };
+const ELEMENT_AT = { x: 128, y: 176 };
+const LIFT = 104;
+
+/**
+ * One hen on her nest (the picture of one of the round's 30 cells). It shows only what it is told: `lift` with
+ * the element the core drew. Drawn in art units; the board scales it to its cell.
+ */
+export class HenView extends Container {
+  lifted = false;
+  private readonly nest = art('nest');
+  private readonly sitting = art('hen');
+  private readonly flying = art('hen-lifted');
+  private readonly henBox = new Container();
+  private readonly elementBox = new Container();
+  private readonly marks = new Container();
+  private elementView: Container | null = null;
+  private hover: gsap.core.Tween | null = null;
+
+  constructor(
+    readonly index: number,
+    private readonly onTap: (hen: number) => void,
+  ) {
+    super();
+    this.nest.position.set(NEST_AT.x, NEST_AT.y);
+    this.henBox.pivot.set(128, 128);
+    this.henBox.position.set(128, 128);
+    this.flying.visible = false;
+    this.henBox.addChild(this.sitting, this.flying);
+    this.addChild(this.nest, this.elementBox, this.henBox, this.marks);
+    this.eventMode = 'static';
+    this.cursor = 'pointer';
+    this.hitArea = new Rectangle(0, 0, 256, 256);
+    this.accessible = true;
+    this.accessibleType = 'button';
+    this.on('pointertap', () => this.press());
+    this.on('pointerover', () => this.wobble(true));
+    this.on('pointerout', () => this.wobble(false));
+  }
+
+  /** A tap, or Enter on the focused hen: asks for this hen (the core decides what is under it). */
+  press(): void {
+    if (this.eventMode !== 'none') this.onTap(this.index);
+  }
+
+  /** The hit area covers the whole cell, in art units around the hen's own square. */
+  setCell(width: number, height: number): void {
+    this.hitArea = new Rectangle(128 - width / 2, 128 - height / 2, width, height);
+  }
+
+  /** The cell this hen answers taps in, in canvas coordinates. */
+  cellBounds(): { x: number; y: number; width: number; height: number } {
+    const h = this.hitArea as Rectangle;
+    const a = this.toGlobal({ x: h.x, y: h.y });
+    const b = this.toGlobal({ x: h.x + h.width, y: h.y + h.height });
+    return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
+  }
+
+  setActive(active: boolean): void {
+    this.eventMode = active && !this.lifted ? 'static' : 'none';
+    this.cursor = active ? 'pointer' : 'default';
+  }
+
+  /** The pick: the hen flies up off her nest and the element the core drew appears. */
+  lift(element: Element, opts: { revealed?: boolean; delay?: number } = {}): gsap.core.Timeline {
+    this.lifted = true;
+    this.eventMode = 'none';
+    this.wobble(false);
+    const tl = gsap.timeline({ delay: opts.delay ?? 0 });
+    const view = this.showElement(element, opts.revealed ?? false);
+    tl.to(this.henBox.scale, { y: 0.88, x: 1.06, duration: 0.09, ease: 'power1.in' });
+    tl.call(() => {
+      this.sitting.visible = false;
+      this.flying.visible = true;
+    });
+    tl.to(this.henBox.scale, { x: 0.8, y: 0.8, duration: 0.4, ease: 'back.out(2)' });
+    tl.to(this.henBox, { y: 128 - LIFT, duration: 0.4, ease: 'power2.out' }, '<');
+    if (opts.revealed) tl.to(this.henBox, { alpha: 0.55, duration: 0.3 }, '<');
+    tl.fromTo(view.scale, { x: 0, y: 0 }, { x: view.scale.x, y: view.scale.y, duration: 0.35, ease: 'back.out(2.5)' }, '<0.1');
+    if (element === 'empty') tl.to(this.nest, { alpha: 0, duration: 0.2 }, '<');
+    if (element === 'chick' && !opts.revealed) tl.to(view, { y: view.y - 24, duration: 0.14, yoyo: true, repeat: 3, ease: 'sine.out' });
+    if (element === 'egg' && !opts.revealed) this.shine(tl);
+    return tl;
+  }
+
+  /** art. 3.2.6: the egg of a lost round, marked so the player sees where it was. */
+  markEgg(text: string): gsap.core.Timeline {
+    const ring = new Graphics().ellipse(0, 0, 100, 64).stroke({ width: 10, color: 0xffd23f });
+    ring.position.set(ELEMENT_AT.x, ELEMENT_AT.y - 4);
+    const tag = label(text, 30, 'gold');
+    tag.position.set(128, 252);
+    if (tag.width > 300) tag.scale.set(300 / tag.width);
+    this.marks.addChild(ring, tag);
+    const tl = gsap.timeline();
+    tl.from(ring.scale, { x: 2, y: 2, duration: 0.4, ease: 'back.out(2)' });
+    tl.from(tag, { alpha: 0, duration: 0.3 }, '<');
+    gsap.to(ring, { alpha: 0.35, duration: 0.6, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    this.elementView?.parent?.setChildIndex(this.elementView, this.elementBox.children.length - 1);
+    this.henBox.alpha = 0.35;
+    return tl;
+  }
+
+  /** Puts the hen straight into a state (restoring a saved ticket): no animation. */
+  setState(element: Element | null, revealed = false): void {
+    if (!element) return;
+    this.lift(element, { revealed }).progress(1);
+  }
+
+  private showElement(element: Element, revealed: boolean): Container {
+    const name = element === 'egg' ? 'egg-gold' : element === 'chick' ? 'chick' : 'nest-empty';
+    const v = art(name);
+    const s = element === 'egg' ? 0.66 : element === 'chick' ? 0.78 : 1;
+    v.pivot.set(v.width / 2, v.height / 2);
+    v.scale.set(s);
+    v.position.set(ELEMENT_AT.x, element === 'empty' ? ELEMENT_AT.y + 28 : ELEMENT_AT.y - 8);
+    if (revealed && element !== 'egg') v.alpha = 0.85;
+    this.elementBox.addChild(v);
+    this.elementView = v;
+    this.accessibleTitle = element;
+    return v;
+  }
+
+  private shine(tl: gsap.core.Timeline): void {
+    const glow = new Graphics().circle(0, 0, 90).fill({ color: 0xfff3a0, alpha: 0.45 });
+    glow.position.set(ELEMENT_AT.x, ELEMENT_AT.y - 10);
+    const star = art('egg-shine');
+    star.pivot.set(star.width / 2, star.height / 2);
+    star.position.set(ELEMENT_AT.x + 26, ELEMENT_AT.y - 48);
+    this.elementBox.addChildAt(glow, 0);
+    this.elementBox.addChild(star);
+    tl.from(glow.scale, { x: 0, y: 0, duration: 0.5, ease: 'back.out(2)' }, '<');
+    tl.from(star.scale, { x: 0, y: 0, duration: 0.4, ease: 'back.out(3)' }, '<0.2');
+    gsap.to(star, { rotation: Math.PI, duration: 3, repeat: -1, ease: 'none' });
+    gsap.to(glow, { alpha: 0.6, duration: 0.8, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+  }
+
+  private wobble(on: boolean): void {
+    this.hover?.kill();
+    this.hover = null;
+    if (on && !this.lifted && this.eventMode === 'static') {
+      this.hover = gsap.to(this.henBox, { rotation: 0.06, duration: 0.18, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    } else if (!this.lifted) {
+      gsap.to(this.henBox, { rotation: 0, duration: 0.1 });
+    }
+  }
+
+  override destroy(): void {
+    gsap.killTweensOf([this.henBox, this.henBox.scale, this]);
+    for (const c of [...this.elementBox.children, ...this.marks.children]) gsap.killTweensOf([c, c.scale]);
+    super.destroy({ children: true });
+  }
+}

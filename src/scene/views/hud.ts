@@ -1,0 +1,103 @@
+import { Container, Graphics, type Text } from 'pixi.js';
+import gsap from 'gsap';
+import { art } from '../art';
+import type { Layout } from '../layout';
+import { fitWidth, label } from '../text';
+import { Button } from './button';
+import { panel } from './panel';
+
+export interface HudActions {
+  readonly mute: () => void;
+  readonly lang: () => void;
+  readonly rules: () => void;
+  readonly menu: () => void;
+}
+
+/** The header over every screen: the balance, and the mute, language, rules and menu buttons. */
+export class Hud extends Container {
+  readonly mute: Button;
+  readonly lang: Button;
+  readonly rules: Button;
+  readonly menu: Button;
+  private readonly balanceBox = new Container();
+  private readonly balanceText: Text = label('', 40, 'light');
+  private readonly coin = art('coin');
+  private shownCents = 0;
+
+  constructor(a: HudActions) {
+    super();
+    this.mute = new Button({ id: 'mute', width: 84, height: 84, icon: 'icon-sound-on', onTap: a.mute });
+    this.lang = new Button({ id: 'lang', width: 84, height: 84, text: 'EN', tone: 'plain', onTap: a.lang });
+    this.rules = new Button({ id: 'rules', width: 84, height: 84, icon: 'icon-rules', onTap: a.rules });
+    this.menu = new Button({ id: 'menu', width: 84, height: 84, icon: 'icon-menu', onTap: a.menu });
+    this.addChild(this.balanceBox, this.mute, this.lang, this.rules, this.menu);
+  }
+
+  resize(l: Layout): void {
+    const b = l.balance;
+    this.balanceBox.removeChildren();
+    this.balanceBox.position.set(b.x, b.y);
+    const bg = panel(b.width, b.height, { radius: b.height / 2, tone: 'wood' });
+    this.coin.scale.set((b.height * 0.7) / Math.max(this.coin.width / this.coin.scale.x, 1));
+    this.coin.position.set(b.height * 0.18, b.height * 0.15);
+    this.balanceText.anchor.set(0, 0.5);
+    this.balanceText.position.set(b.height * 1.0, b.height / 2);
+    this.balanceBox.addChild(bg, this.coin, this.balanceText);
+    fitWidth(this.balanceText, b.width - b.height * 1.2);
+    for (const id of ['mute', 'lang', 'rules', 'menu'] as const) {
+      const r = l.icons[id];
+      this[id].position.set(r.x, r.y);
+    }
+  }
+
+  /** The balance, counted up to its new value when it grows (a prize paid). */
+  setBalance(label: string, cents: number, format: (c: number) => string, animate = false): void {
+    const widthMax = this.balanceBox.width > 0 ? this.balanceBox.width - 100 : 300;
+    if (!animate || cents <= this.shownCents) {
+      this.shownCents = cents;
+      this.balanceText.text = `${label} ${format(cents)}`;
+      fitWidth(this.balanceText, widthMax);
+      return;
+    }
+    const from = { v: this.shownCents };
+    this.shownCents = cents;
+    gsap.to(from, {
+      v: cents,
+      duration: 1.2,
+      ease: 'power1.out',
+      onUpdate: () => {
+        this.balanceText.text = `${label} ${format(Math.round(from.v))}`;
+        fitWidth(this.balanceText, widthMax);
+      },
+    });
+  }
+
+  setMuted(muted: boolean, title: string): void {
+    this.mute.setIcon(muted ? 'icon-sound-off' : 'icon-sound-on');
+    this.mute.setLabel(title);
+  }
+}
+
+/** « DÉMO », on screen at all times in demo mode (drawn, so it shows even before the art has loaded). */
+export class DemoBadge extends Container {
+  private readonly text: Text = label('DÉMO', 46, 'light');
+  private readonly bg = new Graphics();
+
+  constructor() {
+    super();
+    this.addChild(this.bg, this.text);
+    gsap.to(this.bg, { alpha: 0.8, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+  }
+
+  setText(t: string): void {
+    this.text.text = t;
+  }
+
+  resize(l: Layout): void {
+    const r = l.badge;
+    this.bg.clear().roundRect(0, 0, r.width, r.height, r.height / 2).fill(0xd7263d).stroke({ width: 6, color: 0xffffff });
+    this.position.set(r.x, r.y);
+    this.text.position.set(r.width / 2, r.height / 2);
+    fitWidth(this.text, r.width * 0.85);
+  }
+}

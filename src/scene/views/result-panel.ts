@@ -1,0 +1,122 @@
+import { Container, Graphics, type Text } from 'pixi.js';
+import gsap from 'gsap';
+import { fitted } from '../art';
+import type { Layout } from '../layout';
+import { fitWidth, label } from '../text';
+import { Button } from './button';
+import { celebrate } from './celebration';
+import { panel } from './panel';
+
+export interface ResultTexts {
+  readonly title: string;
+  readonly line: string;
+  readonly amount: (cents: number) => string;
+  readonly playAgain: string;
+  readonly home: string;
+}
+
+/** The end of a ticket: a celebration that grows with the prize, or a kind word; then « Rejouer ». */
+export class ResultPanel extends Container {
+  readonly playAgain: Button;
+  readonly home: Button;
+  private readonly dim = new Graphics();
+  private readonly card = new Container();
+  private readonly particles = new Container();
+  private readonly title: Text = label('', 110, 'title');
+  private readonly line: Text = label('', 44, 'dark', { wordWrap: true, wordWrapWidth: 800 });
+  private readonly amount: Text = label('', 150, 'gold');
+  private picture: Container | null = null;
+  private layoutNow: Layout | null = null;
+  private won = false;
+  private party: gsap.core.Timeline | null = null;
+
+  constructor(onPlayAgain: () => void, onHome: () => void) {
+    super();
+    this.playAgain = new Button({ id: 'playAgain', width: 520, height: 130, text: '', tone: 'green', onTap: onPlayAgain });
+    this.home = new Button({ id: 'home', width: 320, height: 100, text: '', tone: 'plain', onTap: onHome });
+    this.dim.eventMode = 'static';
+    this.addChild(this.dim, this.particles, this.card);
+    this.visible = false;
+  }
+
+  resize(l: Layout): void {
+    this.layoutNow = l;
+    this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.55 });
+    const p = l.panel;
+    const w = Math.min(p.width, 1100);
+    const h = l.orientation === 'landscape' ? 820 : 1100;
+    const x = p.x + (p.width - w) / 2;
+    const y = p.y + (p.height - h) / 2;
+    this.card.removeChildren();
+    this.picture?.destroy();
+    this.picture = fitted(this.won ? 'egg-gold' : 'hen', 220, 220);
+    this.card.addChild(panel(w, h, { radius: 60 }), this.picture, this.title, this.amount, this.line, this.playAgain, this.home);
+    this.card.position.set(x, y);
+    this.card.pivot.set(0, 0);
+    const cx = w / 2;
+    this.title.position.set(cx, 110);
+    fitWidth(this.title, w * 0.9);
+    this.picture.position.set(cx, this.won ? 300 : 290);
+    this.amount.position.set(cx, this.won ? 500 : -1000);
+    this.amount.visible = this.won;
+    this.line.style.wordWrapWidth = w * 0.84;
+    this.line.position.set(cx, this.won ? 610 : 500);
+    const by = h - 190;
+    if (l.orientation === 'landscape') {
+      this.playAgain.position.set(cx - 520 + 120, by);
+      this.home.position.set(cx + 160, by + 15);
+    } else {
+      this.playAgain.position.set(cx - 260, h - 330);
+      this.home.position.set(cx - 160, h - 170);
+    }
+  }
+
+  /** Shows the result; resolves once the amount has counted up (the party goes on by itself). */
+  show(won: boolean, prizeCents: number, x: ResultTexts): gsap.core.Timeline {
+    this.won = won;
+    this.visible = true;
+    this.title.text = x.title;
+    this.line.text = x.line;
+    this.playAgain.setText(x.playAgain);
+    this.home.setText(x.home);
+    if (this.layoutNow) this.resize(this.layoutNow);
+    this.amount.text = x.amount(0);
+    fitWidth(this.amount, 900);
+    const tl = gsap.timeline();
+    tl.fromTo(this.dim, { alpha: 0 }, { alpha: 1, duration: 0.3 });
+    tl.fromTo(this.card, { alpha: 0, y: this.card.y + 120 }, { alpha: 1, y: this.card.y, duration: 0.45, ease: 'back.out(1.6)' }, '<');
+    if (won && this.layoutNow) {
+      const l = this.layoutNow;
+      const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents);
+      this.party = party;
+      tl.add(() => void party.play(), '<');
+      party.pause();
+      const counter = { v: 0 };
+      tl.to(counter, {
+        v: prizeCents,
+        duration: Math.min(2.4, 0.6 + Math.log10(Math.max(10, prizeCents)) * 0.35),
+        ease: 'power2.out',
+        onUpdate: () => {
+          this.amount.text = x.amount(Math.round(counter.v / 100) * 100 === prizeCents ? prizeCents : Math.round(counter.v));
+          fitWidth(this.amount, 900);
+        },
+        onComplete: () => {
+          this.amount.text = x.amount(prizeCents);
+          fitWidth(this.amount, 900);
+        },
+      });
+      tl.fromTo(this.amount.scale, { x: this.amount.scale.x * 1.3, y: this.amount.scale.y * 1.3 }, { x: this.amount.scale.x, y: this.amount.scale.y, duration: 0.4, ease: 'back.out(3)' });
+    }
+    return tl;
+  }
+
+  hide(): void {
+    this.visible = false;
+    this.party?.kill();
+    this.party = null;
+    for (const c of [...this.particles.children]) {
+      gsap.killTweensOf(c);
+      c.destroy();
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
+import gsap from 'gsap';
+import { art } from '../art';
+import type { Rect } from '../layout';
+import { fitWidth, label } from '../text';
+import { ScratchZone } from './scratch-zone';
+
+export interface TicketTexts {
+  readonly heading: string;
+  readonly serial: string;
+  readonly a1Label: string;
+  readonly a2Label: string;
+}
+
+/** ticket.svg's own plan (900×360): header band, scratch zone, and the two amount boxes under it. */
+const CARD = { width: 900, height: 360 };
+const HEADER = { x: 450, y: 66 };
+const ZONE = { x: 70, y: 130 };
+const BOX_A1 = { x: 70, w: 370 };
+const BOX_A2 = { x: 460, w: 370 };
+const BOX_Y = 130;
+const BOX_H = 200;
+
+/**
+ * The ticket, drawn in ticket.svg's units and scaled uniformly into place: large in the middle while it is
+ * scratched, docked beside the farmyard afterwards. Its amounts come from the core's reveal, never before.
+ */
+export class TicketCard extends Container {
+  readonly scratch: ScratchZone;
+  private readonly heading: Text = label('', 50, 'title');
+  private readonly serial: Text = label('', 22, 'dark');
+  private readonly glow = new Graphics();
+  private readonly a1Label: Text = label('', 34, 'dark');
+  private readonly a2Label: Text = label('', 34, 'dark');
+  private readonly a1: Text = label('', 92, 'gold');
+  private readonly a2: Text = label('', 92, 'gold');
+
+  constructor(renderer: Renderer, onScratched: () => void, onScratch: () => void) {
+    super();
+    this.scratch = new ScratchZone(renderer, onScratched, onScratch);
+    this.scratch.position.set(ZONE.x, ZONE.y);
+    const boxes = new Graphics();
+    for (const b of [BOX_A1, BOX_A2]) boxes.roundRect(b.x + 4, BOX_Y + 4, b.w - 8, BOX_H - 8, 20).fill({ color: 0xfffbea, alpha: 0.95 });
+    this.a1Label.position.set(BOX_A1.x + BOX_A1.w / 2, BOX_Y + 44);
+    this.a1.position.set(BOX_A1.x + BOX_A1.w / 2, BOX_Y + 125);
+    this.a2Label.position.set(BOX_A2.x + BOX_A2.w / 2, BOX_Y + 44);
+    this.a2.position.set(BOX_A2.x + BOX_A2.w / 2, BOX_Y + 125);
+    this.heading.position.set(HEADER.x, HEADER.y);
+    this.serial.anchor.set(1, 0.5);
+    this.serial.position.set(CARD.width - 40, CARD.height - 14);
+    this.addChild(art('ticket'), boxes, this.glow, this.a1Label, this.a1, this.a2Label, this.a2, this.scratch, this.heading, this.serial);
+    this.pivot.set(CARD.width / 2, CARD.height / 2);
+  }
+
+  /** Puts the ticket, uniformly scaled, in the middle of `r`; animated when asked (docking after the reveal). */
+  place(r: Rect, animate = false): gsap.core.Timeline {
+    const s = Math.min(r.width / CARD.width, r.height / CARD.height);
+    const x = r.x + r.width / 2;
+    const y = r.y + r.height / 2;
+    const tl = gsap.timeline();
+    if (animate) {
+      tl.to(this, { x, y, duration: 0.55, ease: 'power2.inOut' });
+      tl.to(this.scale, { x: s, y: s, duration: 0.55, ease: 'power2.inOut' }, '<');
+    } else {
+      gsap.killTweensOf([this, this.scale]);
+      this.position.set(x, y);
+      this.scale.set(s);
+    }
+    return tl;
+  }
+
+  setTexts(x: TicketTexts): void {
+    this.heading.text = x.heading;
+    fitWidth(this.heading, 640);
+    this.serial.text = x.serial;
+    this.a1Label.text = x.a1Label;
+    this.a2Label.text = x.a2Label;
+    for (const t of [this.a1Label, this.a2Label]) fitWidth(t, BOX_A1.w * 0.9);
+  }
+
+  /** A new ticket: amounts unknown, a fresh cover. */
+  reset(hint: string): void {
+    this.glow.clear();
+    this.a1.text = '• • •';
+    this.a2.text = '• • •';
+    this.scratch.reset(hint);
+  }
+
+  /** The amounts the core revealed, popping out of the cleared zone. */
+  showAmounts(a1: string, a2: string, animate: boolean): gsap.core.Timeline {
+    this.a1.text = a1;
+    this.a2.text = a2;
+    fitWidth(this.a1, BOX_A1.w * 0.9);
+    fitWidth(this.a2, BOX_A2.w * 0.9);
+    this.scratch.hide();
+    const tl = gsap.timeline();
+    if (animate) {
+      const [s1, s2] = [this.a1.scale.x, this.a2.scale.x];
+      tl.fromTo(this.a1.scale, { x: 0, y: 0 }, { x: s1, y: s1, duration: 0.4, ease: 'back.out(2.5)' });
+      tl.fromTo(this.a2.scale, { x: 0, y: 0 }, { x: s2, y: s2, duration: 0.4, ease: 'back.out(2.5)' }, '<0.12');
+    }
+    return tl;
+  }
+
+  /** Lights up the box the prize came from. */
+  highlight(prize: 'A1' | 'A2'): gsap.core.Tween {
+    const b = prize === 'A1' ? BOX_A1 : BOX_A2;
+    this.glow.clear().roundRect(b.x - 6, BOX_Y - 6, b.w + 12, BOX_H + 12, 26).stroke({ width: 14, color: 0xffe066 });
+    return gsap.fromTo(this.glow, { alpha: 0 }, { alpha: 1, duration: 0.3, yoyo: true, repeat: 5 });
+  }
+
+  /** The scratch zone's rectangle in canvas coordinates, while it can be scratched. */
+  scratchBounds(): { x: number; y: number; width: number; height: number } | null {
+    if (!this.scratch.scratchable) return null;
+    const a = this.scratch.toGlobal({ x: 0, y: 0 });
+    const b = this.scratch.toGlobal({ x: 760, y: 200 });
+    return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
+  }
+}

@@ -1,0 +1,11 @@
+import type { Container } from 'pixi.js';
+
+/** Whether `c` is on screen: attached under `top` with every ancestor visible and not transparent. */
+export function isShown(c: Container, top: Container): boolean {
+  if (c.destroyed) return false;
+  for (let node: Container | null = c; node; node = node.parent) {
+    if (!node.visible || node.alpha <= 0.01) return false;
+    if (node === top) return true;
+  }
+  return false;
+}
