@@ -36,12 +36,13 @@ describe('integerFlag and secondsFlag', () => {
     expect(integerFlag(parseFlags([], SPECS), 'games', 1)).toBeUndefined();
   });
 
-  it.each(['1e6', '12.0', '0x10', 'abc', '9007199254740993', '-0x1'])('refuses "%s" as a whole number', (value) => {
+  it.each(['1e6', '12.0', '0x10', 'abc', '-0x1', '+5', ' 5'])('refuses "%s" as a whole number', (value) => {
     expect(() => read(value, Number.MIN_SAFE_INTEGER)).toThrow(/must be a whole number/);
   });
 
   it('refuses numbers out of range, naming the range', () => {
     expect(() => read('0')).toThrow('--games must be at least 1, got 0');
+    expect(() => read('9007199254740993')).toThrow('--games must be at most 9007199254740991, got 9007199254740993');
     expect(() => integerFlag(parseFlags(['--games', '11'], SPECS), 'games', 1, 10)).toThrow('between 1 and 10');
   });
 

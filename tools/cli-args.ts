@@ -64,10 +64,12 @@ export function stringFlag(flags: ParsedFlags, name: string): string | undefined
 export function integerFlag(flags: ParsedFlags, name: string, min: number, max: number = Number.MAX_SAFE_INTEGER): number | undefined {
   const text = stringFlag(flags, name);
   if (text === undefined) return undefined;
-  const n = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n)) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
-  if (n < min || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `between ${min} and ${max}`;
+  if (!/^-?\d+$/.test(text)) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
+  const n = Number(text);
+  const tooLarge = !Number.isSafeInteger(n) || n > max;
+  if (tooLarge || n < min) {
+    const unbounded = max === Number.MAX_SAFE_INTEGER;
+    const range = !unbounded ? `between ${min} and ${max}` : tooLarge ? `at most ${max}` : `at least ${min}`;
     throw new UsageError(`--${name} must be ${range}, got ${text}`);
   }
   return n;

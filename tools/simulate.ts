@@ -46,6 +46,8 @@ export interface SimulationReport {
   readonly seed: number | null;
   readonly draws: 'seeded' | 'crypto';
   readonly table: string;
+  /** The table's largest amount: one such prize can move a short run's RTP by many standard errors. */
+  readonly topPrizeCents: number;
   readonly seconds: number;
   readonly gamesPerSecond: number;
   readonly exact: Figures & {
@@ -64,8 +66,14 @@ export interface SimulationReport {
   readonly chiSquare: ChiSquare & { readonly outcomes: readonly ['A1', 'A2', 'lost']; readonly critical99: number };
 }
 
-/** The bot's own stream, apart from the game's: a seeded run stays reproducible and the bot moves no game draw. */
-export const botSeedFor = (seed: number): number => -1 - seed;
+/** Seeds are 32-bit: --seed takes 0 to 2^32 − 1. */
+export const MAX_SEED = 0xffff_ffff;
+
+/**
+ * The bot's own stream, apart from the game's: a seeded run stays reproducible and the bot moves no game draw.
+ * S + 2^32 is out of the reach of --seed, so no run's game stream is another run's bot stream.
+ */
+export const botSeedFor = (seed: number): number => seed + MAX_SEED + 1;
 
 function exactFigures(table: PrizeTable, rules: Rules) {
   const odds = tableOdds(table, rules);
@@ -87,6 +95,9 @@ export function simulate(options: SimulateOptions): SimulationReport {
   const table = options.table ?? DEFAULT_PRIZE_TABLE;
   const rules = options.rules ?? RULES;
   if (!Number.isSafeInteger(games) || games < 1) throw new RangeError(`games must be a whole number ≥ 1, got ${games}`);
+  if (seed !== null && !(Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED)) {
+    throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
+  }
   const source: RandomSource = seed === null ? new CryptoSource() : SeededSource.fromSeed(seed);
   const botSource =
     seed === null ? SeededSource.fromSeed(new CryptoSource().nextUint32()) : SeededSource.fromSeed(botSeedFor(seed));
@@ -129,6 +140,7 @@ export function simulate(options: SimulateOptions): SimulationReport {
     seed,
     draws: source.kind,
     table: table.name,
+    topPrizeCents: Math.max(...table.rows.map((row) => row.a1Cents)),
     seconds,
     gamesPerSecond: Math.round(games / seconds),
     exact: {
@@ -178,12 +190,14 @@ export function formatReport(r: SimulationReport): string {
       `; Extra won ${thousands(r.observed.counts.extra)}`,
     `chi-square (A1, A2, lost) = ${chi.statistic.toFixed(3)} on ${chi.degreesOfFreedom} df, p = ${chi.pValue?.toFixed(4) ?? 'n/a'}` +
       ` (99 % critical value ${chi.critical99.toFixed(3)}): ${verdict}`,
-    `paid ${thousands(r.observed.paidCents / 100)} € of ${thousands(r.observed.stakedCents / 100)} € staked`,
+    `paid ${thousands(r.observed.paidCents / 100)} € of ${thousands(r.observed.stakedCents / 100)} € staked; ` +
+      `one top prize (${thousands(r.topPrizeCents / 100)} €) moves this RTP by ${((100 * r.topPrizeCents) / r.observed.stakedCents).toPrecision(2)} points, ` +
+      `so its z is only a guide`,
     `${thousands(r.gamesPerSecond)} games/s (${r.seconds.toFixed(2)} s)`,
   ].join('\n');
 }
 
-export const USAGE = 'usage: npm run simulate -- --games N [--seed S] [--table FILE] [--json]';
+export const USAGE = 'usage: npm run simulate -- --games N [--seed S (0 to 4294967295)] [--table FILE] [--json]';
 
 /** Reads the arguments into options; throws UsageError (exit 2) on any bad one, naming it. */
 export function optionsFromArgs(argv: readonly string[]): { options: SimulateOptions; json: boolean } | 'help' {
@@ -197,7 +211,7 @@ export function optionsFromArgs(argv: readonly string[]): { options: SimulateOpt
   if (flags.has('help')) return 'help';
   const games = integerFlag(flags, 'games', 1);
   if (games === undefined) throw new UsageError('--games N is required (the number of tickets to play)');
-  const seed = integerFlag(flags, 'seed', Number.MIN_SAFE_INTEGER) ?? null;
+  const seed = integerFlag(flags, 'seed', 0, MAX_SEED) ?? null;
   const tablePath = stringFlag(flags, 'table');
   let table: PrizeTable | undefined;
   if (tablePath !== undefined) {
