@@ -73,10 +73,14 @@ async function playToTheEnd(page: Page, tag: (s: string) => string, seen: { hays
       expect(l.haystacks).toHaveLength(5);
       if (!seen.haystacks) await shot(page, tag('6-haystacks'));
       await clickRect(page, l.haystacks[2]!);
+      if (!seen.haystacks) {
+        // Caught while the haystacks open (before the next round or the result covers them).
+        await page.waitForTimeout(350);
+        await shot(page, tag('7-haystack-opened'));
+      }
       await settle(page);
       const after = (await state(page)).game!;
       expect(after.haystack.chosen).toBe(2);
-      if (!seen.haystacks) await shot(page, tag('7-haystack-opened'));
       seen.haystacks = true;
       continue;
     }

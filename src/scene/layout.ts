@@ -66,7 +66,7 @@ function icons(right: number, y: number, size: number, gap: number): Layout['ico
 
 function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
   const board = r(600, 130, 1280, 930);
-  const hay = (i: number): Rect => r(board.x + 28 + i * 248, 400, 232, 300);
+  const hay = (i: number): Rect => r(board.x + 28 + i * 248, 470, 232, 330);
   return {
     orientation: 'landscape',
     design: { width: 1920, height: 1080 },
@@ -83,7 +83,7 @@ function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'o
     cols: 6,
     rows: 5,
     cells: grid(board, 6, 5),
-    haystackPrompt: r(board.x, 220, board.width, 120),
+    haystackPrompt: r(board.x, 250, board.width, 140),
     haystacks: [0, 1, 2, 3, 4].map(hay),
     title: { logo: r(460, 130, 1000, 500), buy: r(660, 670, 600, 140), topUp: r(660, 830, 600, 110), message: r(260, 950, 1400, 110) },
     panel: r(360, 150, 1200, 880),
@@ -111,7 +111,7 @@ function portrait(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'of
     cells: grid(board, 5, 6),
     haystackPrompt: r(30, 690, 1020, 140),
     haystacks: [0, 1, 2, 3, 4].map(hay),
-    title: { logo: r(90, 200, 900, 720), buy: r(190, 1020, 700, 150), topUp: r(190, 1210, 700, 120), message: r(60, 1370, 960, 200) },
+    title: { logo: r(60, 330, 960, 520), buy: r(140, 1130, 800, 187), topUp: r(190, 1350, 700, 128), message: r(60, 1520, 960, 240) },
     panel: r(40, 160, 1000, 1600),
   };
 }

@@ -1,8 +1,9 @@
-import { Container, type Renderer, type Text } from 'pixi.js';
+import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
 import gsap from 'gsap';
 import type { GameEvent, GameSnapshot } from '../../core';
 import type { SoundName } from '../assets';
 import type { Layout } from '../layout';
+import { dispose } from '../dispose';
 import { fitWidth, label } from '../text';
 import { BoardView } from '../views/board-view';
 import { Button } from '../views/button';
@@ -37,6 +38,8 @@ export class TicketScreen implements Screen {
   readonly scratchAll: Button;
   private readonly prompt: Text = label('', 38, 'light', { wordWrap: true, wordWrapWidth: 500 });
   private readonly banners = new Container();
+  /** Darkens the farmyard while the ticket is scratched, so the ticket has the stage. */
+  private readonly scrim = new Graphics();
   private layoutNow: Layout | null = null;
   private snapshot: GameSnapshot | null = null;
 
@@ -50,7 +53,7 @@ export class TicketScreen implements Screen {
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
     this.result = new ResultPanel(a.playAgain, a.home);
     this.scratchAll = new Button({ id: 'scratchAll', width: 440, height: 110, text: '', tone: 'gold', onTap: () => this.card.scratch.clearAll() });
-    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.card, this.scratchAll, this.banners, this.result);
+    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.scrim, this.card, this.scratchAll, this.banners, this.result);
   }
 
   /** The ticket is being scratched: it is shown large, the farmyard waits behind. */
@@ -86,6 +89,8 @@ export class TicketScreen implements Screen {
   resize(l: Layout): void {
     this.layoutNow = l;
     this.card.place(this.scratching ? l.ticketBig : l.ticket);
+    this.scrim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x0d1a08, alpha: 0.5 });
+    this.scrim.visible = this.scratching;
     this.counter.resize(l.counter);
     this.board.resize(l);
     this.haystacks.resize(l);
@@ -104,12 +109,14 @@ export class TicketScreen implements Screen {
     this.snapshot = s;
     this.result.hide();
     this.haystacks.clear();
-    this.banners.removeChildren().forEach((b) => b.destroy());
+    this.banners.removeChildren().forEach((b) => dispose(b));
     this.card.reset(this.words().scratchHere);
     const round = s.round;
     if (round) this.board.restore(round.hens, round.board, this.words().eggWasHere);
     else this.board.reset();
-    this.board.alpha = s.phase === 'scratch' ? 0.45 : 1;
+    this.board.alpha = 1;
+    this.scrim.alpha = 1;
+    this.scrim.visible = s.phase === 'scratch';
     if (s.amounts) this.card.showAmounts(this.words().money(s.amounts.a1Cents), this.words().money(s.amounts.a2Cents), false);
     if (s.phase === 'haystack') {
       this.board.alpha = 0;
@@ -165,7 +172,7 @@ export class TicketScreen implements Screen {
         await gsap.delayedCall(0.5, () => undefined);
         if (this.layoutNow) {
           const dock = this.card.place(this.layoutNow.ticket, true);
-          dock.to(this.board, { alpha: 1, duration: 0.4 }, '<0.2');
+          dock.to(this.scrim, { alpha: 0, duration: 0.4 }, '<0.1');
           await dock;
         }
         return;
@@ -198,6 +205,7 @@ export class TicketScreen implements Screen {
       case 'roundLost': {
         this.a.sound('lose');
         const last = s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? 0;
+        this.prompt.text = w.roundLost;
         await this.banner(w.roundLost, 0.5);
         await this.board.revealLost(e.board, last, this.layoutNow?.cols ?? 6, w.eggWasHere);
         await gsap.delayedCall(1.2, () => undefined);
@@ -241,7 +249,7 @@ export class TicketScreen implements Screen {
       b.addChild(st);
     }
     this.banners.addChild(b);
-    const tl = gsap.timeline({ onComplete: () => b.destroy({ children: true }) });
+    const tl = gsap.timeline({ onComplete: () => dispose(b) });
     tl.from(b.scale, { x: 0, y: 0, duration: 0.4, ease: 'back.out(2.5)' });
     tl.to(b, { alpha: 0, duration: 0.3 }, `+=${hold}`);
     return tl;

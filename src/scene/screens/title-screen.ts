@@ -2,6 +2,7 @@ import { Container, type Text } from 'pixi.js';
 import gsap from 'gsap';
 import { fitted } from '../art';
 import { texture } from '../assets';
+import { dispose } from '../dispose';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 import { Button } from '../views/button';
@@ -59,21 +60,21 @@ export class TitleScreen implements Screen {
       this.logoText.style.wordWrapWidth = t.logo.width;
       this.logoText.position.set(t.logo.x + t.logo.width / 2, t.logo.y + t.logo.height / 2);
     }
-    this.buy.position.set(t.buy.x + (t.buy.width - 600) / 2, t.buy.y);
-    this.topUp.position.set(t.topUp.x + (t.topUp.width - 600) / 2, t.topUp.y);
-    for (const old of [this.hen, this.egg]) {
-      if (!old) continue;
-      gsap.killTweensOf(old);
-      old.destroy();
-    }
+    // The buttons are built 600 wide; scaled uniformly to their slot.
+    this.buy.scale.set(t.buy.width / 600);
+    this.buy.position.set(t.buy.x, t.buy.y);
+    this.topUp.scale.set(t.topUp.width / 600);
+    this.topUp.position.set(t.topUp.x, t.topUp.y);
+    if (this.hen) dispose(this.hen);
+    if (this.egg) dispose(this.egg);
     this.hen = fitted('hen', 260, 260);
     this.egg = fitted('egg-gold', 150, 190);
     const wide = l.orientation === 'landscape';
-    this.hen.position.set(wide ? t.buy.x - 230 : t.buy.x + 60, wide ? t.buy.y + 80 : t.buy.y - 110);
-    this.egg.position.set(wide ? t.buy.x + t.buy.width + 200 : t.buy.x + t.buy.width - 60, wide ? t.buy.y + 70 : t.buy.y - 100);
+    this.hen.position.set(wide ? t.buy.x - 230 : t.buy.x + 90, wide ? t.buy.y + 80 : t.buy.y - 120);
+    this.egg.position.set(wide ? t.buy.x + t.buy.width + 200 : t.buy.x + t.buy.width - 90, wide ? t.buy.y + 70 : t.buy.y - 110);
     if (!wide) {
-      this.hen.scale.set(this.hen.scale.x * 0.6);
-      this.egg.scale.set(this.egg.scale.x * 0.6);
+      this.hen.scale.set(this.hen.scale.x * 0.75);
+      this.egg.scale.set(this.egg.scale.x * 0.75);
     }
     this.view.addChild(this.hen, this.egg);
     gsap.to(this.egg, { y: this.egg.y - 16, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' });

@@ -2,6 +2,7 @@ import { Container } from 'pixi.js';
 import gsap from 'gsap';
 import type { Element } from '../../core';
 import type { Layout } from '../layout';
+import { dispose } from '../dispose';
 import { HenView } from './hen-view';
 
 const HENS = 30;
@@ -21,7 +22,7 @@ export class BoardView extends Container {
 
   /** A fresh round: 30 hens sitting on their nests. */
   reset(): void {
-    for (const h of this.hens) h.destroy();
+    for (const h of this.hens) dispose(h);
     this.hens = [];
     for (let i = 0; i < HENS; i++) {
       const h = new HenView(i, this.onPick);

@@ -2,6 +2,7 @@ import { Container, Rectangle, Text } from 'pixi.js';
 import gsap from 'gsap';
 import { art } from '../art';
 import type { Layout } from '../layout';
+import { dispose } from '../dispose';
 import { fitWidth, label } from '../text';
 
 /** One haystack of the Extra game, in haystack.svg's 256×224 units. */
@@ -74,13 +75,13 @@ export class HaystacksView extends Container {
     private readonly stackLabel: (i: number) => string,
   ) {
     super();
-    this.prompt = label('', 52, 'title');
+    this.prompt = label('', 56, 'title', { wordWrap: true, wordWrapWidth: 1000 });
     this.note = label('', 40, 'light');
     this.addChild(this.prompt, this.note);
   }
 
   offer(prompt: string): gsap.core.Timeline {
-    for (const s of this.stacks) s.destroy({ children: true });
+    for (const s of this.stacks) dispose(s);
     this.stacks = [0, 1, 2, 3, 4].map((i) => {
       const s = new HaystackView(i, this.onChoose);
       s.accessibleTitle = this.stackLabel(i);
@@ -115,7 +116,9 @@ export class HaystacksView extends Container {
     this.layoutNow = l;
     const p = l.haystackPrompt;
     this.prompt.position.set(p.x + p.width / 2, p.y + p.height / 2);
-    fitWidth(this.prompt, p.width * 0.95);
+    this.prompt.style.wordWrapWidth = p.width * 0.92;
+    this.prompt.scale.set(1);
+    if (this.prompt.height > p.height) this.prompt.scale.set(p.height / this.prompt.height);
     const last = l.haystacks[l.haystacks.length - 1]!;
     this.note.position.set(p.x + p.width / 2, Math.min(last.y + last.height + 70, l.board.y + l.board.height - 30));
     fitWidth(this.note, p.width * 0.95);
@@ -134,7 +137,7 @@ export class HaystacksView extends Container {
   clear(): void {
     this.prompt.alpha = 1;
     this.note.alpha = 1;
-    for (const s of this.stacks) s.destroy({ children: true });
+    for (const s of this.stacks) dispose(s);
     this.stacks = [];
     this.prompt.text = '';
     this.note.text = '';

@@ -12,6 +12,7 @@ export class PicksCounter extends Container {
   private readonly round: Text = label('', 36, 'dark');
   private rect: Rect | null = null;
   private picks: number | null = null;
+  private valueScale = 1;
 
   constructor() {
     super();
@@ -23,17 +24,20 @@ export class PicksCounter extends Container {
     this.box.removeChildren().forEach((c) => c !== this.title && c !== this.value && c !== this.round && c.destroy());
     this.box.addChild(panel(r.width, r.height, { radius: 40 }), this.title, this.value, this.round);
     this.box.position.set(r.x, r.y);
-    const tall = r.height > r.width;
-    this.title.position.set(r.width / 2, tall ? 70 : 50);
-    this.value.position.set(r.width / 2, r.height / 2 + (tall ? 0 : 8));
-    this.round.position.set(r.width / 2, r.height - (tall ? 70 : 38));
+    // The number fills what the title and the round's name leave, whatever the box's shape.
+    this.title.position.set(r.width / 2, 46);
+    this.round.position.set(r.width / 2, r.height - 34);
+    const room = r.height - 92 - (this.round.text ? 50 : 12);
+    this.valueScale = Math.min(1, room / 190);
+    this.value.position.set(r.width / 2, 92 + room / 2);
+    this.value.scale.set(this.valueScale);
     this.fit();
   }
 
   setTexts(title: string, round: string): void {
     this.title.text = title;
     this.round.text = round;
-    this.fit();
+    if (this.rect) this.resize(this.rect);
   }
 
   /** Shows `picks` (null: no round yet), with a bounce when it changes. */
@@ -43,7 +47,7 @@ export class PicksCounter extends Container {
     this.value.text = picks === null ? '' : String(picks);
     const tl = gsap.timeline();
     if (animate && changed) {
-      tl.fromTo(this.value.scale, { x: 1.5, y: 1.5 }, { x: 1, y: 1, duration: 0.35, ease: 'back.out(3)' });
+      tl.fromTo(this.value.scale, { x: 1.5 * this.valueScale, y: 1.5 * this.valueScale }, { x: this.valueScale, y: this.valueScale, duration: 0.35, ease: 'back.out(3)' });
       if (picks === 1) tl.fromTo(this.value, { tint: 0xff7b5c }, { tint: 0xffffff, duration: 0.6 }, '<');
     }
     return tl;
@@ -61,7 +65,7 @@ export class PicksCounter extends Container {
     tl.from(p.scale, { x: 0, y: 0, duration: 0.25, ease: 'back.out(3)' });
     tl.to(p, { x: to.x + 90, y: to.y - 60, duration: 0.5, ease: 'power2.inOut' });
     tl.to(p, { alpha: 0, duration: 0.2 });
-    tl.fromTo(this.value.scale, { x: 1.4, y: 1.4 }, { x: 1, y: 1, duration: 0.3, ease: 'back.out(3)' }, '<');
+    tl.fromTo(this.value.scale, { x: 1.4 * this.valueScale, y: 1.4 * this.valueScale }, { x: this.valueScale, y: this.valueScale, duration: 0.3, ease: 'back.out(3)' }, '<');
     return tl;
   }
 

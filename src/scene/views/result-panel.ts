@@ -2,6 +2,7 @@ import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
 import { fitted } from '../art';
 import type { Layout } from '../layout';
+import { dispose } from '../dispose';
 import { fitWidth, label } from '../text';
 import { Button } from './button';
 import { celebrate } from './celebration';
@@ -54,13 +55,15 @@ export class ResultPanel extends Container {
     this.card.position.set(x, y);
     this.card.pivot.set(0, 0);
     const cx = w / 2;
-    this.title.position.set(cx, 110);
+    const wide = l.orientation === 'landscape';
+    this.title.position.set(cx, 100);
     fitWidth(this.title, w * 0.9);
-    this.picture.position.set(cx, this.won ? 300 : 290);
-    this.amount.position.set(cx, this.won ? 500 : -1000);
+    this.picture.scale.set(this.picture.scale.x * (wide ? 0.8 : 1));
+    this.picture.position.set(cx, wide ? 265 : 320);
+    this.amount.position.set(cx, wide ? 430 : 540);
     this.amount.visible = this.won;
     this.line.style.wordWrapWidth = w * 0.84;
-    this.line.position.set(cx, this.won ? 610 : 500);
+    this.line.position.set(cx, this.won ? (wide ? 530 : 650) : wide ? 470 : 560);
     const by = h - 190;
     if (l.orientation === 'landscape') {
       this.playAgain.position.set(cx - 520 + 120, by);
@@ -114,9 +117,6 @@ export class ResultPanel extends Container {
     this.visible = false;
     this.party?.kill();
     this.party = null;
-    for (const c of [...this.particles.children]) {
-      gsap.killTweensOf(c);
-      c.destroy();
-    }
+    for (const c of [...this.particles.children]) dispose(c);
   }
 }
