@@ -104,6 +104,10 @@ function boardFits(board: readonly Element[], round: RoundState, rules: Rules): 
 /** The first event of every journal. */
 export function initialState(event: GameEvent): GameState | GameError {
   if (event.type !== 'ticketIssued') return inconsistent('a journal must start with ticketIssued');
+  const { serial, a1Cents, a2Cents } = event.ticket;
+  if (!(serial.block >= 1 && serial.index >= 1 && a2Cents >= 0 && a1Cents >= a2Cents)) {
+    return inconsistent('the ticket has an impossible serial or amounts (need A1 ≥ A2 ≥ 0)');
+  }
   return {
     ticket: event.ticket,
     draws: event.draws,
@@ -218,5 +222,23 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       s.phase = 'ended';
       return null;
     }
+  }
+}
+
+/**
+ * True when the state is one a command can be waiting in. A journal always holds every event of a command or none
+ * (they are saved together), so a journal that stops half-way through one was cut or edited.
+ */
+export function isSettled(s: GameState): boolean {
+  const round = currentRound(s);
+  switch (s.phase) {
+    case 'scratch':
+      return !s.revealed;
+    case 'round':
+      return round !== undefined && round.outcome === null && round.picksLeft > 0 && round.eggs > 0;
+    case 'haystack':
+      return s.haystack === null;
+    case 'ended':
+      return true;
   }
 }

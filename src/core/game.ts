@@ -1,5 +1,5 @@
 import type { Command, GameError, GameEvent } from './events';
-import { applyEvent, currentRound, initialState, type GameState, type RoundState } from './game-state';
+import { applyEvent, currentRound, initialState, isSettled, type GameState, type RoundState } from './game-state';
 import { uniformInt, type RandomSource } from './random-source';
 import { err, ok, type Result } from './result';
 import { RULES, type Element, type Rules } from './rules';
@@ -50,6 +50,9 @@ export class Game {
       if (problem) return err({ code: problem.code, message: `${problem.message} (event ${i + 1}, ${e.type})` });
       game.events.push(e);
     }
+    if (!isSettled(state)) {
+      return refuse('journal-inconsistent', 'journal inconsistent: it stops in the middle of a command');
+    }
     return ok(game);
   }
 
@@ -97,6 +100,7 @@ export class Game {
       return refuse('hen-out-of-range', `hen ${String(hen)} does not exist (0 to ${this.rules.hens - 1})`);
     }
     if (round.hens[hen] !== null) return refuse('hen-already-lifted', `hen ${hen} is already lifted`);
+    hen += 0; // -0 is a valid index, but the journal keeps +0 (JSON cannot tell them apart).
 
     // art. 3.2.3.1: uniform among the undiscovered elements, whatever hen was chosen.
     const element = this.drawElement(round);

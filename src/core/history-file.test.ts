@@ -45,7 +45,7 @@ describe('history file', () => {
     const journal = t3['journal'] as GameEvent[];
     const editedElement = journal.map((e) => (e.type === 'henLifted' ? { ...e, element: e.element === 'empty' ? 'chick' : 'empty' } : e));
     expect(refusal(withTicket(2, { ...t3, journal: editedElement }))).toMatch(/^ticket 3: journal inconsistent/);
-    expect(refusal(withTicket(4, { ...t3, journal: journal.slice(0, -1) }))).toMatch(/^ticket 5: .*has not ended/);
+    expect(refusal(withTicket(4, { ...t3, journal: journal.slice(0, -1) }))).toMatch(/^ticket 5: .*(has not ended|stops in the middle of a command)/);
     expect(refusal(withTicket(0, { ...t3, journal: [{ type: 'eggLaid' }] }))).toMatch(/^ticket 1: event 1 has no known type/);
     expect(refusal(withTicket(1, { ...t3, finishedAt: 42 }))).toMatch(/^ticket 2: .*bad field "finishedAt"/);
     expect(refusal(file)).toBe('accepted');

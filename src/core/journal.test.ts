@@ -258,3 +258,38 @@ describe('the journal holds every draw', () => {
     expect(eventsOf(j, 'haystackOpened')).toHaveLength(1);
   });
 });
+
+describe('a journal cut in the middle of a command is refused', () => {
+  it.each(Object.entries(PATHS))('only the boundaries between commands fold: %s (seed %i)', (_, seed) => {
+    // Record where each command's events end while playing the path.
+    const game = Game.start(TEST_TICKET, SeededSource.fromSeed(seed));
+    const boundaries = new Set<number>([game.journal.length]);
+    while (step(game, lowestHenBot)) boundaries.add(game.journal.length);
+    const full = game.journal;
+    let refusedCuts = 0;
+    for (let cut = 1; cut <= full.length; cut++) {
+      const r = Game.fromJournal(full.slice(0, cut), new ThrowingSource(full[0]?.type === "ticketIssued" ? full[0].draws : "seeded"));
+      if (boundaries.has(cut)) {
+        expect(r.ok, `cut after event ${cut} is a command boundary`).toBe(true);
+      } else {
+        expect(r.ok ? 'folded' : r.error.code, `cut after event ${cut}`).toBe('journal-inconsistent');
+        refusedCuts++;
+      }
+    }
+    expect(refusedCuts).toBeGreaterThan(0);
+  });
+});
+
+describe('a ticket with impossible amounts is refused', () => {
+  it.each([
+    ['A1 below A2', { a1Cents: 100, a2Cents: 200 }],
+    ['a negative A2', { a1Cents: 100, a2Cents: -1 }],
+    ['index 0', { serial: { block: 1, index: 0 } }],
+  ])('%s', (_, fields) => {
+    const journal = structuredClone(journalOf(PATHS['won later']!)) as GameEvent[];
+    const first = journal[0] as Extract<GameEvent, { type: 'ticketIssued' }>;
+    journal[0] = { ...first, ticket: { ...first.ticket, ...fields } };
+    const r = Game.fromJournal(journal, new ThrowingSource('seeded'));
+    expect(r.ok ? 'folded' : r.error.code).toBe('journal-inconsistent');
+  });
+});
