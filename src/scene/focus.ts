@@ -49,7 +49,8 @@ export class FocusRing {
       this.current = s.targets[0]!;
       return;
     }
-    const i = s.targets.indexOf(now);
+    // Targets are rebuilt on each call: find the focused one by what it is, not by identity.
+    const i = s.targets.findIndex((t) => t.kind === now.kind && t.index === now.index && t.id === now.id);
     const n = s.targets.length;
     let next = i;
     if (s.cols > 1) {

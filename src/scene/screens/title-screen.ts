@@ -70,8 +70,8 @@ export class TitleScreen implements Screen {
     this.hen = fitted('hen', 260, 260);
     this.egg = fitted('egg-gold', 150, 190);
     const wide = l.orientation === 'landscape';
-    this.hen.position.set(wide ? t.buy.x - 230 : t.buy.x + 90, wide ? t.buy.y + 80 : t.buy.y - 120);
-    this.egg.position.set(wide ? t.buy.x + t.buy.width + 200 : t.buy.x + t.buy.width - 90, wide ? t.buy.y + 70 : t.buy.y - 110);
+    this.hen.position.set(wide ? t.buy.x - 210 : t.buy.x + 90, wide ? t.buy.y + 40 : t.buy.y - 120);
+    this.egg.position.set(wide ? t.buy.x + t.buy.width + 190 : t.buy.x + t.buy.width - 90, wide ? t.buy.y + 40 : t.buy.y - 110);
     if (!wide) {
       this.hen.scale.set(this.hen.scale.x * 0.75);
       this.egg.scale.set(this.egg.scale.x * 0.75);
@@ -82,12 +82,17 @@ export class TitleScreen implements Screen {
     this.placeMessage(l);
   }
 
+  /** The notices hang from just under the buttons and shrink to the room left above the bottom edge. */
   private placeMessage(l: Layout): void {
-    const m = l.title.message;
-    this.message.style.wordWrapWidth = m.width / Math.max(0.5, this.message.scale.x);
-    this.message.position.set(m.x + m.width / 2, this.topUp.visible ? m.y + m.height / 2 : l.title.topUp.y + l.title.topUp.height / 2);
+    const t = l.title;
+    const top = this.topUp.visible ? t.message.y : t.topUp.y + 10;
+    const room = l.design.height - 16 - top;
+    const width = Math.min(t.message.width, l.orientation === 'landscape' ? 1100 : 960);
+    this.message.anchor.set(0.5, 0);
     this.message.scale.set(1);
-    if (this.message.height > m.height + l.title.topUp.height) this.message.scale.set((m.height + l.title.topUp.height) / this.message.height);
+    this.message.style.wordWrapWidth = width;
+    this.message.position.set(t.message.x + t.message.width / 2, top);
+    if (this.message.height > room) this.message.scale.set(room / this.message.height);
   }
 
   async show(): Promise<void> {
