@@ -1,0 +1,85 @@
+import { BlockDealer, DEFAULT_PRIZE_TABLE, Game, uniformInt, type Command, type GameEvent, type GameSnapshot } from '../../core';
+// The attract loop's demo tickets draw from their own seeded streams, never from the real tickets' source.
+import { SeededSource } from '../../core/seeded-source';
+
+/** The bot's choices come from a stream of their own (seed + 2^32), so they can never move the ticket's draws. */
+const BOT_STREAM = 2 ** 32;
+
+/**
+ * One demo ticket of the attract loop: dealt by the real BlockDealer and played by the real Game from the seeded
+ * stream of `seed`, with a deterministic bot choosing the commands. The same seed always plays the same ticket, so
+ * a scene is chosen by choosing its seed — never by steering a draw.
+ */
+export class DemoTicket {
+  readonly game: Game;
+  private readonly bot: SeededSource;
+
+  constructor(readonly seed: number) {
+    const source = SeededSource.fromSeed(seed);
+    this.bot = SeededSource.fromSeed(seed + BOT_STREAM);
+    this.game = Game.start(new BlockDealer(DEFAULT_PRIZE_TABLE).deal(source), source);
+  }
+
+  /** The bot's next command from what is on screen, or null once the ticket has ended. */
+  next(s: GameSnapshot = this.game.snapshot()): Command | null {
+    switch (s.phase) {
+      case 'scratch':
+        return { type: 'reveal' };
+      case 'round': {
+        const down: number[] = [];
+        s.round?.hens.forEach((e, hen) => e === null && down.push(hen));
+        return { type: 'pick', hen: down[uniformInt(this.bot, down.length)]! };
+      }
+      case 'haystack':
+        return { type: 'chooseHaystack', haystack: uniformInt(this.bot, 5) };
+      case 'ended':
+        return null;
+    }
+  }
+}
+
+/** The rules a demo ticket can show; the loop's tickets together must show them all. */
+export type DemoFeature = 'chick' | 'empty' | 'roundLostReveal' | 'extraWon' | 'extraMissed' | 'win';
+
+export const ALL_FEATURES: readonly DemoFeature[] = ['chick', 'empty', 'roundLostReveal', 'extraWon', 'extraMissed', 'win'];
+
+export function featuresOf(events: readonly GameEvent[]): Set<DemoFeature> {
+  const f = new Set<DemoFeature>();
+  for (const e of events) {
+    if (e.type === 'henLifted' && e.element !== 'egg') f.add(e.element);
+    else if (e.type === 'roundLost') f.add('roundLostReveal');
+    else if (e.type === 'haystackOpened') f.add(e.extraWon ? 'extraWon' : 'extraMissed');
+    else if (e.type === 'ticketEnded' && e.outcome === 'won') f.add('win');
+  }
+  return f;
+}
+
+/** Plays `seed`'s demo ticket to its end, headless, and returns its journal. */
+export function playDemo(seed: number): readonly GameEvent[] {
+  const t = new DemoTicket(seed);
+  for (let c = t.next(); c; c = t.next()) {
+    const r = t.game.command(c);
+    if (!r.ok) throw new Error(`the demo bot's command was refused: ${r.error.message}`);
+  }
+  return t.game.journal;
+}
+
+/** The first seed ≥ `from` whose demo ticket shows every feature of `wanted` (searching at most `limit` seeds). */
+export function firstSeedShowing(wanted: readonly DemoFeature[], from: number, limit = 20_000): number | null {
+  for (let seed = from; seed < from + limit; seed++) {
+    const f = featuresOf(playDemo(seed));
+    if (wanted.every((w) => f.has(w))) return seed;
+  }
+  return null;
+}
+
+/**
+ * The default demo tickets: two seeds from `from` on that together show every rule in one loop — a ticket that loses
+ * its first round (chick, empty, the board revealed), finds the Extra and wins it; then one whose haystack is empty.
+ * Found in a few milliseconds at start, so a new `seedFrom` needs no rebuild.
+ */
+export function demoSeeds(from: number): number[] {
+  const extraWin = firstSeedShowing(['chick', 'empty', 'roundLostReveal', 'extraWon', 'win'], from);
+  const miss = firstSeedShowing(['chick', 'empty', 'roundLostReveal', 'extraMissed'], from);
+  return [extraWin, miss].filter((s): s is number => s !== null);
+}
