@@ -179,3 +179,60 @@ test('a lost WebGL context is recovered without losing the ticket', async ({ pag
   await settle(page);
   expect((await state(page)).game!.rounds[0]!.picks.at(-1)!.hen).toBe(hen);
 });
+
+/** Picks the first hen still down until the phase leaves the round; returns the last snapshot. */
+async function pickUntilRoundEnds(page: Page): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const g = (await state(page)).game!;
+    if (g.phase !== 'round') return;
+    const hen = g.round!.hens.findIndex((x) => x === null);
+    await clickRect(page, (await layout(page)).hens[hen]!);
+    await settle(page);
+  }
+}
+
+test('a win is celebrated and paid (seed 52: A2 on ticket one)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openGame(page, '?demo=1&seed=52&speed=2');
+  await startTicket(page);
+  await clickButton(page, 'scratchAll');
+  const a2 = (await state(page)).game!.amounts!.a2Cents;
+  for (let i = 0; i < 40; i++) {
+    const g = (await state(page)).game!;
+    if (g.phase !== 'round') break;
+    const hen = g.round!.hens.findIndex((x) => x === null);
+    await clickRect(page, (await layout(page)).hens[hen]!);
+    await page.waitForTimeout(1500);
+    if ((await state(page)).game!.result) await shot(page, 'celebration-landscape');
+    await settle(page);
+  }
+  const s = await state(page);
+  expect(s.game!.result).toEqual({ outcome: 'won', prize: 'A2', prizeCents: a2 });
+  expect(s.balanceCents).toBe(2000 - 200 + a2);
+  expect(s.screen).toBe('result');
+});
+
+test('a lost round, the Extra found, then a win (seed 35)', async ({ page }) => {
+  await page.setViewportSize({ width: 720, height: 1280 });
+  await openGame(page, '?demo=1&seed=35&speed=8');
+  await startTicket(page);
+  await clickButton(page, 'scratchAll');
+  await pickUntilRoundEnds(page);
+  let g = (await state(page)).game!;
+  expect(g.phase).toBe('haystack');
+  expect(g.rounds[0]!.outcome).toBe('lost');
+  expect(g.rounds[0]!.board!.filter((e) => e === 'egg')).toHaveLength(1);
+  const stacks = (await layout(page)).haystacks;
+  expect(stacks).toHaveLength(5);
+  await clickRect(page, stacks[2]!);
+  await settle(page);
+  g = (await state(page)).game!;
+  expect(g.haystack).toEqual({ offered: true, chosen: 2, extraAt: 2 });
+  expect(g.extraWon).toBe(true);
+  expect(g.round).toMatchObject({ round: 2, picksLeft: 3, picks: [] });
+  expect((await layout(page)).hens).toHaveLength(30);
+  await shot(page, 'portrait-extra-round');
+  await pickUntilRoundEnds(page);
+  g = (await state(page)).game!;
+  expect(g.result?.outcome).toBe('won');
+});

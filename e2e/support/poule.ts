@@ -38,6 +38,8 @@ export async function settle(page: Page): Promise<void> {
   await waitIdle(page);
 }
 
+/** Key screens are kept as artefacts under test-results/screens/ (POULE_SCREENS moves them elsewhere). */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.locator('#game canvas').screenshot({ path: `test-results/screens/${name}.png` });
+  const dir = process.env['POULE_SCREENS'] ?? 'test-results/screens';
+  await page.locator('#game canvas').screenshot({ path: `${dir}/${name}.png` });
 }

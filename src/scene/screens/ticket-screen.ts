@@ -48,7 +48,14 @@ export class TicketScreen implements Screen {
     private readonly a: TicketActions,
     private readonly words: () => TicketWords,
   ) {
-    this.card = new TicketCard(renderer, a.scratched, () => a.sound('scratch'));
+    let lastScratch = 0;
+    // One scratch sound per stroke moment, not one per pointer move.
+    const scratchSound = (): void => {
+      const now = performance.now();
+      if (now - lastScratch > 180) a.sound('scratch');
+      if (now - lastScratch > 180) lastScratch = now;
+    };
+    this.card = new TicketCard(renderer, a.scratched, scratchSound);
     this.board = new BoardView(a.pick, (i) => words().hen(i));
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
     this.result = new ResultPanel(a.playAgain, a.home);

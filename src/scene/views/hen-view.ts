@@ -79,6 +79,7 @@ export class HenView extends Container {
     tl.call(() => {
       this.sitting.visible = false;
       this.flying.visible = true;
+      if (!opts.revealed) this.feathers();
     });
     tl.to(this.henBox.scale, { x: 0.8, y: 0.8, duration: 0.4, ease: 'back.out(2)' });
     tl.to(this.henBox, { y: 128 - LIFT, duration: 0.4, ease: 'power2.out' }, '<');
@@ -143,6 +144,22 @@ export class HenView extends Container {
     tl.from(star.scale, { x: 0, y: 0, duration: 0.4, ease: 'back.out(3)' }, '<0.2');
     gsap.to(star, { rotation: Math.PI, duration: 3, repeat: -1, ease: 'none' });
     gsap.to(glow, { alpha: 0.6, duration: 0.8, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+  }
+
+  /** A few feathers puff out as she takes off (positions fixed per hen: cosmetic, not drawn at random). */
+  private feathers(): void {
+    for (let i = 0; i < 4; i++) {
+      const f = art('feather');
+      f.pivot.set(16, 16);
+      f.scale.set(1.3);
+      f.position.set(128, 120);
+      f.rotation = i * 1.3 + this.index * 0.4;
+      this.marks.addChild(f);
+      const dx = [-80, 70, -40, 95][i]!;
+      const dy = [-50, -70, 30, 10][i]!;
+      gsap.to(f, { x: 128 + dx, y: 120 + dy, rotation: f.rotation + 2, duration: 0.7, ease: 'power2.out' });
+      gsap.to(f, { alpha: 0, duration: 0.4, delay: 0.35, onComplete: () => f.destroy() });
+    }
   }
 
   private wobble(on: boolean): void {

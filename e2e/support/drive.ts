@@ -1,0 +1,191 @@
+import { expect, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import type { Element } from '../../src/core';
+import type { HookRect } from '../../src/app/test-hook';
+import { focus, layout, settle, state, waitIdle } from './poule';
+
+/** How a test plays: real mouse clicks, real touch taps (a context with hasTouch), or keys only. */
+export type Device = 'mouse' | 'touch' | 'keys';
+
+export const LAYOUTS = [
+  { name: 'landscape', width: 1280, height: 720 },
+  { name: 'portrait', width: 720, height: 1280 },
+] as const;
+
+export async function canvasBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await page.locator('#game canvas').boundingBox();
+  if (!box) throw new Error('no canvas on the page');
+  return box;
+}
+
+/** The centre of `r` in page coordinates. */
+export async function centreOf(page: Page, r: HookRect): Promise<{ x: number; y: number }> {
+  const box = await canvasBox(page);
+  return { x: box.x + r.x + r.width / 2, y: box.y + r.y + r.height / 2 };
+}
+
+/** A real mouse click or touch tap at the centre of `r` (canvas CSS pixels). */
+export async function tapAt(page: Page, r: HookRect, device: 'mouse' | 'touch'): Promise<void> {
+  const c = await centreOf(page, r);
+  if (device === 'touch') await page.touchscreen.tap(c.x, c.y);
+  else await page.mouse.click(c.x, c.y);
+}
+
+/** Presses a button by id with the device, then waits until the game is idle. */
+export async function pressButton(page: Page, id: string, device: Device): Promise<void> {
+  if (device === 'keys') {
+    await focusOn(page, (f) => f?.kind === 'button' && f.id === id, 'ArrowDown', 12);
+    await page.keyboard.press('Enter');
+  } else {
+    const r = (await layout(page)).buttons[id];
+    if (!r) throw new Error(`button ${id} is not on screen (visible: ${Object.keys((await layout(page)).buttons).join(', ')})`);
+    await tapAt(page, r, device);
+  }
+  await settle(page);
+}
+
+/** Presses `key` until the focus satisfies `ok` (at most `tries` presses). */
+async function focusOn(page: Page, ok: (f: Awaited<ReturnType<typeof focus>>) => boolean, key: string, tries: number): Promise<void> {
+  for (let i = 0; i <= tries; i++) {
+    if (ok(await focus(page))) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`focus never reached the target with ${key}: ${JSON.stringify(await focus(page))}`);
+}
+
+/**
+ * Moves the keyboard focus onto hen `hen` with the arrows only (checking `__poule.focus()` after each key): down or up
+ * to its row, then right or left to its column. The grid is `cols` wide; rows and columns wrap.
+ */
+export async function focusHen(page: Page, hen: number, cols: number): Promise<void> {
+  let f = await focus(page);
+  if (f?.kind !== 'hen') {
+    await page.keyboard.press('ArrowRight');
+    f = await focus(page);
+    expect(f, 'the first arrow focuses the first hen').toEqual({ kind: 'hen', index: 0 });
+  }
+  for (let guard = 0; guard < 20 && f!.index !== hen; guard++) {
+    const [row, col] = [Math.floor(f!.index / cols), f!.index % cols];
+    const [wantRow, wantCol] = [Math.floor(hen / cols), hen % cols];
+    const key = row < wantRow ? 'ArrowDown' : row > wantRow ? 'ArrowUp' : col < wantCol ? 'ArrowRight' : 'ArrowLeft';
+    const before = f!.index;
+    await page.keyboard.press(key);
+    f = await focus(page);
+    const expected =
+      key === 'ArrowDown' ? before + cols : key === 'ArrowUp' ? before - cols : key === 'ArrowRight' ? before + 1 : before - 1;
+    expect(f, `${key} from hen ${before}`).toEqual({ kind: 'hen', index: expected });
+  }
+  expect(f?.index).toBe(hen);
+}
+
+/** Picks hen `hen` with the device (keys: arrows then Enter, or Space when `space`). Does not wait. */
+export async function pickHen(page: Page, hen: number, device: Device, opts: { space?: boolean } = {}): Promise<void> {
+  if (device === 'keys') {
+    const cols = (await state(page)).layout === 'landscape' ? 6 : 5;
+    await focusHen(page, hen, cols);
+    await page.keyboard.press(opts.space ? ' ' : 'Enter');
+  } else {
+    await tapAt(page, (await layout(page)).hens[hen]!, device);
+  }
+}
+
+/** Chooses haystack `i` with the device. Does not wait. */
+export async function chooseHaystack(page: Page, i: number, device: Device): Promise<void> {
+  if (device === 'keys') {
+    await focusOn(page, (f) => f?.kind === 'haystack' && f.index === i, 'ArrowRight', 6);
+    await page.keyboard.press('Enter');
+  } else {
+    await tapAt(page, (await layout(page)).haystacks[i]!, device);
+  }
+}
+
+/** The canvas as an image (CSS pixels = image pixels: the config's deviceScaleFactor is 1). */
+export async function canvasImage(page: Page): Promise<PNG> {
+  return PNG.sync.read(await page.locator('#game canvas').screenshot());
+}
+
+/** A colour class of a cell's element, from its dominant warm colour. */
+export type CellColour = 'gold' | 'yellow' | 'straw' | 'other';
+
+export interface CellStats {
+  readonly colour: CellColour;
+  /** Shares of the sampled pixels: gold (egg), yellow (chick), straw/brown (nest). */
+  readonly gold: number;
+  readonly yellow: number;
+  readonly straw: number;
+}
+
+function hsv(r: number, g: number, b: number): [number, number, number] {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  let h = 0;
+  if (d > 0) {
+    if (max === r) h = ((g - b) / d) % 6;
+    else if (max === g) h = (b - r) / d + 2;
+    else h = (r - g) / d + 4;
+    h *= 60;
+    if (h < 0) h += 360;
+  }
+  return [h, max === 0 ? 0 : d / max, max / 255];
+}
+
+/**
+ * Samples where the element sits in a hen's cell (the lower middle: hen-view.ts puts it at (128, 176) of the hen's
+ * 256-unit square, the square centred in the cell) and classes it by its dominant warm colour. Calibrated on the art:
+ * the egg is saturated gold-orange (hue ≈ 36–46°), the chick a lighter lemon yellow (hue ≈ 47–60°), the nests straw
+ * and brown (hue ≈ 20–40°, less saturated or darker).
+ */
+export function cellStats(img: PNG, cell: HookRect): CellStats {
+  const s = Math.min(cell.width, cell.height) / 256;
+  const cx = cell.x + cell.width / 2;
+  const cy = cell.y + cell.height / 2;
+  const x0 = Math.round(cx - 50 * s);
+  const x1 = Math.round(cx + 50 * s);
+  const y0 = Math.round(cy + 0 * s);
+  const y1 = Math.round(cy + 100 * s);
+  let gold = 0;
+  let yellow = 0;
+  let straw = 0;
+  let n = 0;
+  for (let y = Math.max(0, y0); y < Math.min(img.height, y1); y++) {
+    for (let x = Math.max(0, x0); x < Math.min(img.width, x1); x++) {
+      const i = (y * img.width + x) * 4;
+      const [h, sat, v] = hsv(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!);
+      n++;
+      if (sat > 0.55 && v > 0.75 && h >= 36 && h < 47) gold++;
+      else if (sat > 0.45 && v > 0.8 && h >= 47 && h < 62) yellow++;
+      else if (sat > 0.2 && v > 0.25 && h >= 15 && h < 42) straw++;
+    }
+  }
+  const share = (k: number): number => (n === 0 ? 0 : k / n);
+  const st = { gold: share(gold), yellow: share(yellow), straw: share(straw) };
+  const colour: CellColour = st.gold > 0.12 && st.gold > st.yellow ? 'gold' : st.yellow > 0.08 ? 'yellow' : st.straw > 0.15 ? 'straw' : 'other';
+  return { colour, ...st };
+}
+
+export const COLOUR_OF: Record<Element, CellColour> = { egg: 'gold', chick: 'yellow', empty: 'straw' };
+
+/** Checks that each listed hen's cell shows its element's colour; returns the stats for the report. */
+export function expectCells(img: PNG, hens: readonly HookRect[], elements: readonly (Element | null)[], what: string): void {
+  const wrong: string[] = [];
+  elements.forEach((e, hen) => {
+    if (e === null) return;
+    const st = cellStats(img, hens[hen]!);
+    if (st.colour !== COLOUR_OF[e]) wrong.push(`hen ${hen} (${e}) looks ${st.colour} ${JSON.stringify(st)}`);
+  });
+  expect(wrong, `${what}: cells that do not show their element`).toEqual([]);
+}
+
+/** Opens a demo seed in `mode` and waits for the title. */
+export async function openDemo(page: Page, seed: number, extra = 'speed=8'): Promise<void> {
+  await page.goto(`/?demo=1&seed=${seed}&${extra}`);
+  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 30_000 });
+  await waitIdle(page);
+}
+
+/** Pauses the page's fake clock now (the test must have called page.clock.install() before the page loaded). */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 20);
+}
