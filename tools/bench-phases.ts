@@ -16,7 +16,7 @@ export type Phase =
   | 'dealing the ticket and starting the game'
   | 'round play: reveal, picks, haystack'
   | 'board reveal of a lost round (art. 3.2.6)'
-  | 'checking and folding events into the state'
+  | 'folding events into the state (and the journal)'
   | 'draws not inlined (uniformInt, sources)'
   | 'crypto refill (getRandomValues)'
   | 'the bot and playTicket'
@@ -33,9 +33,9 @@ const RULES: readonly { readonly phase: Phase; readonly file?: string; readonly 
   { phase: 'board reveal of a lost round (art. 3.2.6)', file: 'game-state.ts', names: ['boardFits'] },
   { phase: 'round play: reveal, picks, haystack', file: 'game.ts', names: ['reveal', 'pick', 'drawElement', 'chooseHaystack', 'command'] },
   { phase: 'round play: reveal, picks, haystack', file: 'game-state.ts', names: ['newRound', 'allHensDown'] },
-  { phase: 'checking and folding events into the state', file: 'game.ts', names: ['emit'] },
-  { phase: 'checking and folding events into the state', file: 'game-state.ts', names: ['applyEvent', 'currentRound', 'undiscovered', 'isIndex', ''] },
-  { phase: 'checking and folding events into the state', file: 'result.ts', names: ['ok', 'err'] },
+  { phase: 'folding events into the state (and the journal)', file: 'game.ts', names: ['emit'] },
+  { phase: 'folding events into the state (and the journal)', file: 'game-state.ts', names: ['foldEvent', 'checkEvent', 'currentRound', 'undiscovered', 'isIndex', 'prizeOf', ''] },
+  { phase: 'folding events into the state (and the journal)', file: 'result.ts', names: ['ok', 'err'] },
   { phase: 'draws not inlined (uniformInt, sources)', file: 'random-source.ts', names: ['uniformInt'] },
   { phase: 'draws not inlined (uniformInt, sources)', file: 'seeded-source.ts', names: ['nextUint32'] },
   { phase: 'draws not inlined (uniformInt, sources)', file: 'crypto-source.ts', names: ['nextUint32'] },

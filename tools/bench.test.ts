@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { BlockDealer } from '../src/core/block';
+import { CryptoSource } from '../src/core/crypto-source';
+import { Game } from '../src/core/game';
+import { playTicket } from '../src/core/play-ticket';
+import { DEFAULT_PRIZE_TABLE } from '../src/core/prize-table';
+import { SeededSource } from '../src/core/seeded-source';
+import { ThrowingSource } from '../src/core/test-support/sources';
 import { bench, formatBench, main } from './bench';
 
 /** Collects what a command writes. */
@@ -6,6 +13,22 @@ function sink(): { write: (text: string) => void; text: () => string } {
   let text = '';
   return { write: (t) => void (text += t), text: () => text };
 }
+describe('the tickets the bench plays', () => {
+  // The live game folds its own events without the rules' checks; these are the checks a journal read back goes
+  // through, so a command that broke a rule would show here.
+  it.each(['crypto', 'seeded'] as const)('pass every check of a journal read back (%s draws)', (draws) => {
+    const dealer = new BlockDealer(DEFAULT_PRIZE_TABLE);
+    const source = draws === 'crypto' ? new CryptoSource() : SeededSource.fromSeed(7);
+    const bot = SeededSource.fromSeed(8);
+    for (let i = 0; i < 3000; i++) {
+      const played = playTicket(dealer, source, bot).game;
+      const again = Game.fromJournal(played.journal, new ThrowingSource(draws));
+      if (!again.ok) throw new Error(`ticket ${i + 1}: ${again.error.message}`);
+      expect(again.value.snapshot()).toEqual(played.snapshot());
+    }
+  });
+});
+
 describe('the bench', () => {
   it('measures both kinds of draws and says where the time goes', async () => {
     const report = await bench(1, 0.05);

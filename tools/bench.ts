@@ -161,8 +161,8 @@ function formatPhases(p: PhaseReport): string[] {
     `where the time of one ticket goes (${p.draws} draws; V8's sampling profiler over ${int(p.tickets)} tickets, ` +
       `${int(p.samples)} samples; a ticket takes ${int(p.ticketNs)} ns untimed):`,
     ...p.phases.map((x) => `  ${x.phase.padEnd(46)}${int(x.ns).padStart(6)} ns ${pct(x.share)}`),
-    `  (each phase includes the draws V8 inlined into it; "checking and folding" is applyEvent on every event`,
-    `   the game emits: the journal's fold, with the rules' checks, as on reload)`,
+    `  (each phase includes the draws V8 inlined into it; "folding" is foldEvent on every event the game emits,`,
+    `   without the rules' checks, which only a journal read back from storage goes through)`,
     `  a ticket: ${p.coreDrawsPerTicket.toFixed(1)} draws by the game, ${p.botDrawsPerTicket.toFixed(1)} by the bot, ` +
       `${p.lostRoundsPerTicket.toFixed(2)} lost rounds whose board is drawn and checked`,
     `  one uniformInt ≈ ${p.drawNs.toFixed(1)} ns with ${p.draws} draws (alone in a loop): the draws are ≈ ${pct(drawsShare).trim()} of a ticket`,

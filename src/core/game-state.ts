@@ -25,7 +25,7 @@ export interface RoundState {
   outcome: 'won' | 'lost' | null;
 }
 
-/** The whole game, as a fold of its journal. Mutated only by `applyEvent`. */
+/** The whole game, as a fold of its journal. Mutated only by `foldEvent`. */
 export interface GameState {
   readonly ticket: Ticket;
   readonly draws: DrawKind;
@@ -122,10 +122,11 @@ export function initialState(event: GameEvent): GameState | GameError {
 }
 
 /**
- * Applies one event to the state, after checking that the rules allow it there. The live game only produces legal
- * events; the checks are for journals read back from storage, which may have been edited.
+ * Why `e` cannot come next in a game in state `s`, or null if the rules allow it there. Reads the state, changes
+ * nothing. The live game does not call it (its commands only make legal events); it is for journals read back from
+ * storage, which may have been edited.
  */
-export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): GameError | null {
+export function checkEvent(s: GameState, e: GameEvent, rules: Rules = RULES): GameError | null {
   const round = currentRound(s);
   switch (e.type) {
     case 'ticketIssued':
@@ -136,7 +137,6 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       if (e.a1Cents !== s.ticket.a1Cents || e.a2Cents !== s.ticket.a2Cents) {
         return inconsistent('revealed amounts differ from the ticket');
       }
-      s.revealed = true;
       return null;
     case 'roundStarted': {
       const expected = s.rounds.length + 1;
@@ -144,8 +144,6 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       if (!allowed || e.round !== expected || e.picksLeft !== rules.picksAtStart) {
         return inconsistent(`roundStarted ${e.round} not allowed here`);
       }
-      s.rounds.push(newRound(e.round, rules));
-      s.phase = 'round';
       return null;
     }
     case 'henLifted': {
@@ -162,12 +160,6 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       }
       const picksLeft = round.picksLeft - 1 + (e.element === 'chick' ? 1 : 0);
       if (e.picksLeft !== picksLeft) return inconsistent(`picksLeft ${e.picksLeft}, expected ${picksLeft}`);
-      round.hens[e.hen] = e.element;
-      round.picks.push({ hen: e.hen, element: e.element });
-      round.picksLeft = picksLeft;
-      if (e.element === 'egg') round.eggs--;
-      else if (e.element === 'chick') round.chicks--;
-      else round.empties--;
       return null;
     }
     case 'roundWon': {
@@ -175,30 +167,24 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       if (!round || round.outcome || last?.element !== 'egg' || e.round !== round.round) {
         return inconsistent('roundWon without the egg');
       }
-      const prize = round.picks.length === 1 ? 'A1' : 'A2';
+      const prize = prizeOf(round);
       const cents = prize === 'A1' ? s.ticket.a1Cents : s.ticket.a2Cents;
       if (e.prize !== prize || e.prizeCents !== cents) return inconsistent(`roundWon pays ${e.prize}, expected ${prize}`);
-      round.outcome = 'won';
       return null;
     }
-    case 'roundLost': {
+    case 'roundLost':
       if (!round || round.outcome || round.picksLeft !== 0 || round.eggs === 0 || e.round !== round.round) {
         return inconsistent('roundLost while the round can go on');
       }
       if (!boardFits(e.board, round, rules)) {
         return inconsistent('the board of the lost round does not match the rules or the lifted hens');
       }
-      round.board = e.board.slice();
-      round.outcome = 'lost';
       return null;
-    }
     case 'haystacksOffered':
       if (round?.outcome !== 'lost' || round.round !== 1 || s.haystacksOffered >= rules.extraRounds) {
         return inconsistent('haystacks offered when the rules do not offer them');
       }
       if (e.haystacks !== rules.haystacks) return inconsistent(`${e.haystacks} haystacks, expected ${rules.haystacks}`);
-      s.haystacksOffered++;
-      s.phase = 'haystack';
       return null;
     case 'haystackOpened': {
       if (s.phase !== 'haystack' || s.haystack !== null) return inconsistent('haystack opened when none was offered');
@@ -206,8 +192,6 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       if (!valid || e.extraWon !== (e.chosen === e.extraAt)) {
         return inconsistent('haystackOpened is not a possible draw');
       }
-      s.haystack = { chosen: e.chosen, extraAt: e.extraAt };
-      if (e.extraWon) s.extrasWon++;
       return null;
     }
     case 'ticketEnded': {
@@ -215,12 +199,67 @@ export function applyEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       const won = round.outcome === 'won';
       const lostForGood = round.outcome === 'lost' && (s.phase === 'haystack' ? s.haystack !== null && s.extrasWon === 0 : s.haystacksOffered === rules.extraRounds || round.round > 1);
       if (e.outcome === 'won' ? !won : !lostForGood) return inconsistent(`ticketEnded ${e.outcome} does not follow`);
-      const prize = won ? (round.picks.length === 1 ? 'A1' : 'A2') : null;
+      const prize = won ? prizeOf(round) : null;
       const prizeCents = prize === 'A1' ? s.ticket.a1Cents : prize === 'A2' ? s.ticket.a2Cents : 0;
       if (e.prizeCents !== prizeCents) return inconsistent(`ticketEnded pays ${e.prizeCents}, expected ${prizeCents}`);
-      s.result = { outcome: e.outcome, prize, prizeCents };
-      s.phase = 'ended';
       return null;
+    }
+  }
+}
+
+/** The egg found with the round's first pick pays A1, later A2 (art. 3.2.2.3, 3.2.3.2). */
+const prizeOf = (round: RoundState): 'A1' | 'A2' => (round.picks.length === 1 ? 'A1' : 'A2');
+
+/**
+ * Folds `e` into the state: the one place the state changes. It trusts `e` to be legal here — checked by
+ * checkEvent for a journal read back, made by the game's own commands (which enforce the rules) when live.
+ */
+export function foldEvent(s: GameState, e: GameEvent, rules: Rules = RULES): void {
+  switch (e.type) {
+    case 'ticketIssued':
+      return; // Only ever first: initialState makes the state from it.
+    case 'scratchRevealed':
+      s.revealed = true;
+      return;
+    case 'roundStarted':
+      s.rounds.push(newRound(e.round, rules));
+      s.phase = 'round';
+      return;
+    case 'henLifted': {
+      const round = currentRound(s)!;
+      round.hens[e.hen] = e.element;
+      round.picks.push({ hen: e.hen, element: e.element });
+      round.picksLeft = e.picksLeft;
+      if (e.element === 'egg') round.eggs--;
+      else if (e.element === 'chick') round.chicks--;
+      else round.empties--;
+      return;
+    }
+    case 'roundWon':
+      currentRound(s)!.outcome = 'won';
+      return;
+    case 'roundLost': {
+      const round = currentRound(s)!;
+      // Shared with the event, not copied: events are immutable, the journal holds the same array, and the
+      // snapshot hands out copies.
+      round.board = e.board;
+      round.outcome = 'lost';
+      return;
+    }
+    case 'haystacksOffered':
+      s.haystacksOffered++;
+      s.phase = 'haystack';
+      return;
+    case 'haystackOpened':
+      s.haystack = { chosen: e.chosen, extraAt: e.extraAt };
+      if (e.extraWon) s.extrasWon++;
+      return;
+    case 'ticketEnded': {
+      const round = currentRound(s)!;
+      const prize = e.outcome === 'won' ? prizeOf(round) : null;
+      s.result = { outcome: e.outcome, prize, prizeCents: e.prizeCents };
+      s.phase = 'ended';
+      return;
     }
   }
 }
