@@ -24,8 +24,9 @@ export interface SessionUpdate {
 /** The scene's animation of an update; the session takes no command until it settles. */
 export type SessionListener = (update: SessionUpdate) => void | Promise<void>;
 
-export type CommandOutcome = 'accepted' | 'refused' | 'dropped';
-export type BuyOutcome = 'bought' | 'balance-too-low' | 'ticket-in-play' | 'dropped';
+/** 'not-saved': the store refused or failed the save; nothing of it was shown and the session has stopped. */
+export type CommandOutcome = 'accepted' | 'refused' | 'dropped' | 'not-saved';
+export type BuyOutcome = 'bought' | 'balance-too-low' | 'ticket-in-play' | 'dropped' | 'not-saved';
 
 /**
  * One player's session: owns the Game and the wallet. Each command goes input → core → store (awaited) → listeners
@@ -36,6 +37,9 @@ export class TicketSession {
   private game: Game | null = null;
   private listeners = new Set<SessionListener>();
   private working = false;
+  /** Set when a save failed: the game in memory is ahead of the store, so it must not be shown nor played on. */
+  private stoppedBy: Error | null = null;
+  private stopListeners = new Set<(e: Error) => void>();
 
   private constructor(
     private readonly store: TicketStore,
@@ -50,7 +54,8 @@ export class TicketSession {
     makeDraws: (savedBlock: BlockState | null) => DrawSetup,
     busy: Busy,
   ): Promise<{ session: TicketSession; problem: string | null }> {
-    const saved = await store.load().catch(() => null);
+    // A store that cannot be read is the caller's to report (storage refused, …): the error goes up as it is.
+    const saved = await store.load();
     const draws = makeDraws(saved?.wallet.block ?? null);
     const session = new TicketSession(store, draws, busy, newWallet(saved?.wallet.balanceCents));
     let problem: string | null = null;
@@ -75,32 +80,43 @@ export class TicketSession {
     return this.game?.snapshot() ?? null;
   }
 
+  /** Why the session stopped (a save that failed), or null while it plays. */
+  get stopped(): Error | null {
+    return this.stoppedBy;
+  }
+
+  /** Called once if a save fails and the session stops. */
+  onStop(listener: (e: Error) => void): () => void {
+    this.stopListeners.add(listener);
+    return () => this.stopListeners.delete(listener);
+  }
+
   subscribe(listener: SessionListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   async buy(): Promise<BuyOutcome> {
-    if (this.working) return 'dropped';
+    if (this.working || this.stoppedBy) return 'dropped';
     if (this.ticketInPlay) return 'ticket-in-play';
     const paid = payForTicket(this.wallet);
     if (!paid.ok) return 'balance-too-low';
-    await this.step(() => {
+    const outcome = await this.step(() => {
       this.wallet = paid.value;
       const ticket = this.draws.dealer.deal(this.draws.source);
       this.game = Game.start(ticket, this.draws.source);
       return { ok: true, value: this.game.journal.slice() };
     });
-    return 'bought';
+    return outcome === 'not-saved' ? 'not-saved' : 'bought';
   }
 
   /** Demo credit only: puts the balance back to the starting credit. */
   async topUp(): Promise<void> {
-    if (this.working) return;
+    if (this.working || this.stoppedBy) return;
     const start = newWallet().balanceCents;
     if (this.wallet.balanceCents >= start) return;
     this.wallet = newWallet(start);
-    await this.store.saveJournal(this.game?.journal ?? null, this.walletRecord());
+    await this.save();
   }
 
   reveal(): Promise<CommandOutcome> {
@@ -117,7 +133,7 @@ export class TicketSession {
 
   private command(run: (g: Game) => Result<readonly GameEvent[], GameError>): Promise<CommandOutcome> {
     const game = this.game;
-    if (this.working) return Promise.resolve('dropped');
+    if (this.working || this.stoppedBy) return Promise.resolve('dropped');
     if (!game) return Promise.resolve('refused');
     return this.step(() => {
       const r = run(game);
@@ -142,13 +158,26 @@ export class TicketSession {
         console.warn(`command refused: ${r.error.message}`);
         return 'refused';
       }
-      await this.store.saveJournal(this.game?.journal ?? null, this.walletRecord());
+      if (!(await this.save())) return 'not-saved';
       const update: SessionUpdate = { events: r.value, snapshot: this.game!.snapshot(), balanceCents: this.balanceCents };
       await Promise.all([...this.listeners].map((l) => l(update)));
       return 'accepted';
     } finally {
       this.working = false;
       release();
+    }
+  }
+
+  /** Saves the journal and the wallet; a failure stops the session (its game is ahead of what is kept). */
+  private async save(): Promise<boolean> {
+    try {
+      await this.store.saveJournal(this.game?.journal ?? null, this.walletRecord());
+      return true;
+    } catch (e) {
+      this.stoppedBy = e instanceof Error ? e : new Error(String(e));
+      console.error('the ticket could not be saved: play stops', e);
+      for (const l of this.stopListeners) l(this.stoppedBy);
+      return false;
     }
   }
 

@@ -75,6 +75,16 @@ export class GameStore {
     return this.s?.block ?? null;
   }
 
+  /** The kept history, newest first (empty before load()). */
+  get history(): readonly HistoryEntry[] {
+    return (this.s?.history ?? []).slice(0, HISTORY_LENGTH).map((h) => h.entry);
+  }
+
+  /** The meters as last saved (null before load()). */
+  get meters(): Meters | null {
+    return this.s?.meters ?? null;
+  }
+
   /** Reads and checks everything; bad records go to quarantine and their part starts clean. Call it before any write. */
   load(): Promise<Result<LoadedState, StoreError>> {
     return this.serial(async () => {

@@ -37,7 +37,13 @@ export class IndexedDbTicketStore implements TicketStore {
     if (!r.ok) throw new StoreWriteError(r.error);
     this.problems = r.value.problems;
     this.filed = serialOf(r.value.history[0]?.journal ?? null);
-    const { current, wallet, block } = r.value;
+    const { current, block } = r.value;
+    let wallet = r.value.wallet;
+    if (current && current.draws === 'crypto' && ended(current.journal)) {
+      // The power went after the ticket's last event was saved and before it was filed: file it now (prize paid once).
+      wallet = must(await this.store.finishTicket(current.journal)).wallet;
+      this.filed = serialOf(current.journal);
+    }
     return { journal: current?.journal ?? null, wallet: { balanceCents: wallet.balanceCents, block } };
   }
 
