@@ -9,13 +9,18 @@ export type SeededState = readonly [number, number, number, number];
 
 export class SeededSource implements RandomSource {
   readonly kind = 'seeded' as const;
+  // Kept as signed 32-bit integers (`| 0`): V8 then keeps them as small integers in the object, where unsigned values
+  // above 2^31 would be boxed as doubles. Same bits, same stream; `state()` hands them out unsigned.
   private a: number;
   private b: number;
   private c: number;
   private d: number;
 
   private constructor(s: SeededState) {
-    [this.a, this.b, this.c, this.d] = s;
+    this.a = s[0] | 0;
+    this.b = s[1] | 0;
+    this.c = s[2] | 0;
+    this.d = s[3] | 0;
   }
 
   /** Any integer seed, 0 included, gives its own stream. */
@@ -46,18 +51,17 @@ export class SeededSource implements RandomSource {
   }
 
   state(): SeededState {
-    // `a` is kept as a signed 32-bit value by nextUint32 (a ^ result); hand it out unsigned, as fromState expects.
-    // The stream is unchanged: every use of `a` reduces its sum mod 2^32.
-    return [this.a >>> 0, this.b, this.c, this.d];
+    return [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
   }
 
   nextUint32(): number {
-    const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
-    this.d = (this.d + 1) >>> 0;
+    // Every sum is reduced mod 2^32 by `| 0` (exact: the operands are below 2^33 in size); `>>>` reads as unsigned.
+    const t = (this.a + this.b + this.d) | 0;
+    this.d = (this.d + 1) | 0;
     this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) >>> 0;
-    this.c = ((this.c << 21) | (this.c >>> 11)) >>> 0;
-    this.c = (this.c + t) >>> 0;
-    return t;
+    const c = this.c;
+    this.b = (c + (c << 3)) | 0;
+    this.c = (((c << 21) | (c >>> 11)) + t) | 0;
+    return t >>> 0;
   }
 }
