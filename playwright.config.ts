@@ -4,7 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 // Debian's Chromium on these machines (Playwright cannot download its own here); PLAYWRIGHT_CHROMIUM overrides it,
 // and a laptop with Playwright's own browser installed uses that when neither exists.
 const chromium = process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const PORT = 4317;
+// E2E_PORT and E2E_OUT_DIR let two engineers on one machine run specs at once (own port, own build folder).
+const PORT = Number(process.env['E2E_PORT'] ?? 4317);
+const OUT_DIR = process.env['E2E_OUT_DIR'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,7 +36,7 @@ export default defineConfig({
   },
   webServer: {
     // The built game, as shipped (npm run test:e2e builds it first).
-    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1${OUT_DIR ? ` --outDir ${OUT_DIR}` : ''}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { cspMetaPlugin, SECURITY_HEADERS } from './tools/security-csp';
 
 export default defineConfig({
+  // The Content Security Policy: a <meta> in the built index.html, and served headers under `vite preview` (README).
+  plugins: [cspMetaPlugin()],
+  preview: { headers: { ...SECURITY_HEADERS } },
   // Relative URLs, so the built game runs from any folder or a kiosk's file server.
   base: './',
   // Our art and sounds are served as they are (Pixi's Assets manifest names them by path).

@@ -1,4 +1,6 @@
 // The browser entry: boots the game in #game. Everything else lives in src/app (flow) and src/scene (pictures).
+// First: Pixi without eval or workers, so the page keeps to its Content Security Policy.
+import './security/pixi-csp';
 import { startGame } from './app/game-app';
 
 const host = document.getElementById('game');
