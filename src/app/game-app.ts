@@ -23,6 +23,9 @@ import { SoundBoard } from './sound';
 import { TicketSession, type SessionUpdate } from './ticket-session';
 import { MemoryTicketStore, type TicketStore } from './ticket-store';
 import { hookSource } from './hook-source';
+import { attractOf, installAttract } from './modes/attract-mode';
+import { openPersistence, openSession } from './persistence';
+import { StorageUi } from './persistence-ui';
 import { installTestHook } from './test-hook';
 import { parseParams, type Params } from './url-params';
 import { rulesContent, ticketPrice, ticketWords } from './words';
@@ -40,6 +43,8 @@ export interface GameApp {
   readonly rules: RulesPanel;
   readonly focus: FocusRing;
   session: TicketSession | null;
+  /** Saved tickets: storage notices and the « Historique » screen (issue 5). */
+  storage: StorageUi | null;
   title: TitleScreen | null;
   ticket: TicketScreen | null;
   ready: boolean;
@@ -79,6 +84,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     rules: new RulesPanel(() => closeRules()),
     focus: new FocusRing(overlay, () => focusScope(a), stage.app.ticker),
     session: null,
+    storage: null,
     title: null,
     ticket: null,
     ready: false,
@@ -103,8 +109,10 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   await loadGameAssets((p) => loading.setProgress(p));
   stage.refreshBackground();
 
-  const { session, problem } = await TicketSession.open(
-    store,
+  // Real play (and kiosk) keeps its tickets in IndexedDB, one tab at a time; demo games stay in `store` (issue 5).
+  const persistence = await openPersistence(params.demo, store);
+  const { session, problem } = await openSession(
+    persistence,
     (saved) => (params.demo ? demoPlay(params.seed ?? 1) : realPlay(saved)),
     busy,
   );
@@ -139,6 +147,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     topUp: gated(() => void topUp()),
   });
   a.title = title;
+  a.storage = new StorageUi(a, persistence, overlay, title.view, () => refreshTexts());
   const ticket = new TicketScreen(
     stage.app.renderer,
     {
@@ -175,6 +184,9 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
       p.kind === 'seed-refused' ? t('seedRefused') : t('badParam', { name: p.name, value: p.value }),
     );
     if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice() }));
+    notices.push(...(attractOf(a)?.notices() ?? []));
+    notices.push(...(a.storage?.notices() ?? []));
+    title.buy.setEnabled(persistence.canPlay);
     a.notices = notices;
     const note = params.demo ? t('demoNotice', { seed: params.seed ?? 1 }) : t('creditNote');
     title.setNotices([...notices, note], lowBalance());
@@ -184,6 +196,8 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
 
   const buy = async (): Promise<void> => {
     sound.play('click');
+    // Another tab owns the ticket, or a save failed: this tab does not play (the notice says why).
+    if (!persistence.canPlay) return refreshTexts();
     if (session.ticketInPlay) return void (await nav.goto(ticket));
     const outcome = await session.buy();
     if (outcome === 'balance-too-low') {
@@ -246,9 +260,12 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   a.rules.resize(stage.layout);
   refreshTexts();
   if (session.snapshot()) ticket.restore(session.snapshot()!);
-  await nav.goto(title);
+  // A ticket found unfinished on start is shown as it was left, ready for the next gesture.
+  await nav.goto(persistence.resumedSerial ? ticket : title);
   refreshTexts();
   void loadMusicInBackground().then(() => sound.startMusic());
+  // Attract loop, idle care of a ticket, kiosk mode (issue 4): its own layer, input watch and settings.
+  installAttract(a, { home: goHome, refresh: refreshTexts });
   a.ready = true;
   host.dataset['ready'] = '1';
   releaseBoot();

@@ -2,6 +2,7 @@ import type { Container } from 'pixi.js';
 import { Button } from '../scene/views/button';
 import { isShown } from '../scene/visible';
 import type { GameApp } from './game-app';
+import { attractHookFields, gameStats } from './modes/attract-hook';
 import type { HookLayout, HookRect, HookScreen, HookSource, HookState } from './test-hook';
 
 const rect = (c: Container): HookRect => {
@@ -12,6 +13,7 @@ const rect = (c: Container): HookRect => {
 function screenOf(a: GameApp): HookScreen {
   if (!a.ready) return 'loading';
   if (a.rules.visible) return 'rules';
+  if (a.storage?.history.isOpen) return 'history';
   if (a.nav.screen === 'ticket' && a.ticket?.resultShown) return 'result';
   return a.nav.screen ?? 'loading';
 }
@@ -37,14 +39,19 @@ export function hookSource(a: GameApp): HookSource {
       layout: a.stage.layout.orientation,
       game: a.session?.snapshot() ?? null,
       messages: [...a.notices],
+      // While the attract loop runs: screen 'attract' and the demo ticket on screen (issue 4).
+      ...attractHookFields(a),
+      // Saved tickets (issue 5): storage status, history, meters, the history view, what the ticket screen shows.
+      ...(a.storage?.hookFields() ?? {}),
     }),
+    stats: () => gameStats(a),
     layout: (): HookLayout => {
       const screen = screenOf(a);
       const tk = a.ticket;
       const onTicket = screen === 'ticket' && tk !== null;
       // Buttons of the layer in front: the rules, else the result, else the screen; the header's always.
       const front: Container | undefined =
-        screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view;
+        a.storage?.front() ?? (screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view);
       const buttons: Record<string, HookRect> = {};
       for (const b of Button.all) {
         if (!isShown(b, top())) continue;

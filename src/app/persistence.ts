@@ -66,8 +66,12 @@ export class Persistence {
 }
 
 /** Claims the ticket for this tab and opens the store (real play); demo games get memory. Never throws. */
-export async function openPersistence(demo: boolean): Promise<Persistence> {
-  if (demo) return new Persistence('demo', null, null, null);
+export async function openPersistence(demo: boolean, demoStore: TicketStore = new MemoryTicketStore()): Promise<Persistence> {
+  if (demo) {
+    const p = new Persistence('demo', null, null, null);
+    p.ticketStore = demoStore;
+    return p;
+  }
   const lock = await claimTicket().catch((): TicketLock => ({ owner: true, mode: 'none', release: () => undefined }));
   if (!lock.owner) return new Persistence('other-tab', null, lock, null);
   const persisted = await askPersistentStorage();

@@ -1,5 +1,6 @@
 import type { GameSnapshot } from '../core';
 import type { Mode } from './url-params';
+import type { PersistenceHookFields } from './persistence-ui';
 
 export interface HookRect {
   x: number;
@@ -21,6 +22,12 @@ export interface HookState {
   layout: 'landscape' | 'portrait';
   game: GameSnapshot | null;
   messages: string[];
+  /** Saved tickets (issue 5, read-only; src/app/persistence-ui.ts): storage status, saved history, meters, the « Historique » view, what the ticket screen shows. */
+  storage?: PersistenceHookFields['storage'] | null;
+  history?: PersistenceHookFields['history'];
+  meters?: PersistenceHookFields['meters'];
+  historyView?: PersistenceHookFields['historyView'];
+  shown?: PersistenceHookFields['shown'];
 }
 
 export interface HookLayout {

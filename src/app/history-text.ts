@@ -1,0 +1,83 @@
+import type { HistoryEntry, Meters } from './store';
+import { formatCents } from './money';
+import { elementWord, pw, type Lang } from './persistence-words';
+
+/** Hens and haystacks as the player sees them: numbered from 1. */
+const n1 = (i: number): number => i + 1;
+
+/** The list's short line: serial and what it paid. */
+export function historyRow(lang: Lang, e: HistoryEntry): string {
+  return e.outcome === 'won' ? pw(lang, 'rowWon', { serial: e.serialText, amount: formatCents(e.prizeCents) }) : pw(lang, 'rowLost', { serial: e.serialText });
+}
+
+/** A ticket in full: serial, A1/A2, every pick in order per round, the haystack and the Extra, the prize, the balances. */
+export function historyDetail(lang: Lang, e: HistoryEntry): string {
+  const date = e.finishedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+  const lines = [
+    pw(lang, 'detailTicket', { serial: e.serialText, date }),
+    pw(lang, 'detailAmounts', { a1: formatCents(e.a1Cents), a2: formatCents(e.a2Cents) }),
+  ];
+  for (const r of e.rounds) {
+    const picks = r.picks.map((p) => pw(lang, 'detailPick', { hen: n1(p.hen), element: elementWord(lang, p.element) })).join(', ');
+    const outcome = r.outcome === 'won' ? pw(lang, 'detailWonRound') : pw(lang, 'detailLostRound', { hen: n1(r.eggHen) });
+    lines.push(pw(lang, r.round > 1 ? 'detailRoundExtra' : 'detailRound', { round: r.round, picks, outcome }));
+  }
+  lines.push(
+    e.haystack
+      ? pw(lang, 'detailHaystack', {
+          chosen: n1(e.haystack.chosen),
+          extraAt: n1(e.haystack.extraAt),
+          extra: pw(lang, e.haystack.extraWon ? 'detailExtraWon' : 'detailExtraLost'),
+        })
+      : pw(lang, 'detailNoHaystack'),
+  );
+  lines.push(e.prizeCents > 0 ? pw(lang, 'detailPrize', { prize: `${e.prize} ${formatCents(e.prizeCents)}` }) : pw(lang, 'detailNoPrize'));
+  lines.push(
+    pw(lang, 'detailBalance', { before: formatCents(e.balanceBeforeCents), stake: formatCents(e.stakeCents), after: formatCents(e.balanceAfterCents) }),
+  );
+  return lines.join('\n');
+}
+
+export function metersText(lang: Lang, m: Meters): string {
+  return pw(lang, 'meters', {
+    played: m.ticketsPlayed,
+    stakes: formatCents(m.stakesCents),
+    prizes: formatCents(m.prizesPaidCents),
+    extras: m.extrasWon,
+  });
+}
+
+/** A history line as the test hook gives it: the same facts as the screen, as data. */
+export interface HistoryLine {
+  readonly serial: string;
+  readonly a1Cents: number;
+  readonly a2Cents: number;
+  readonly rounds: readonly { readonly round: number; readonly picks: readonly { readonly hen: number; readonly element: string }[]; readonly outcome: string }[];
+  readonly haystack: { readonly chosen: number; readonly extraAt: number; readonly extraWon: boolean } | null;
+  readonly outcome: 'won' | 'lost';
+  readonly prize: 'A1' | 'A2' | null;
+  readonly prizeCents: number;
+  readonly stakeCents: number;
+  readonly balanceBeforeCents: number;
+  readonly balanceAfterCents: number;
+  readonly finishedAt: string;
+  readonly events: number;
+}
+
+export function historyLine(e: HistoryEntry): HistoryLine {
+  return {
+    serial: e.serialText,
+    a1Cents: e.a1Cents,
+    a2Cents: e.a2Cents,
+    rounds: e.rounds.map((r) => ({ round: r.round, picks: r.picks.map((p) => ({ hen: p.hen, element: p.element })), outcome: r.outcome })),
+    haystack: e.haystack ? { ...e.haystack } : null,
+    outcome: e.outcome,
+    prize: e.prize,
+    prizeCents: e.prizeCents,
+    stakeCents: e.stakeCents,
+    balanceBeforeCents: e.balanceBeforeCents,
+    balanceAfterCents: e.balanceAfterCents,
+    finishedAt: e.finishedAt,
+    events: e.journal.length,
+  };
+}

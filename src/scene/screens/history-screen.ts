@@ -1,0 +1,209 @@
+import { Container, Graphics, type Text } from 'pixi.js';
+import gsap from 'gsap';
+import type { Layout } from '../layout';
+import { fitWidth, label } from '../text';
+import { Button } from '../views/button';
+import { panel } from '../views/panel';
+
+/** What the « Historique » screen says; composed by the app from the saved (or imported) tickets and the meters. */
+export interface HistoryContent {
+  readonly title: string;
+  readonly sub: string;
+  readonly meters: string;
+  /** A line under the meters: an imported file, a refused one, an export done, or why there is no history. */
+  readonly status: string;
+  /** One short line per ticket, newest first (at most 10). */
+  readonly rows: readonly string[];
+  readonly selected: number;
+  /** The selected ticket: serial, A1/A2, every pick per round, the haystack and the Extra, prize, balances. */
+  readonly detail: string;
+  readonly labels: { readonly replay: string; readonly exportFile: string; readonly importFile: string; readonly back: string; readonly close: string; readonly replayClose: string };
+  readonly canReplay: boolean;
+  readonly canExport: boolean;
+  readonly showBack: boolean;
+}
+
+export interface HistoryActions {
+  readonly select: (row: number) => void;
+  readonly replay: () => void;
+  readonly exportFile: () => void;
+  readonly importFile: () => void;
+  readonly back: () => void;
+  readonly close: () => void;
+  readonly closeReplay: () => void;
+}
+
+const ROWS = 10;
+const ROW_W = 470;
+const ROW_H = 50;
+
+/**
+ * « Historique », over the title or the ticket: the last ten tickets, the selected one in full, the meters (shown,
+ * never resettable: there is no button for it), export and import; and a layer where a ticket is replayed from its
+ * journal through the ticket screen's own views.
+ */
+export class HistoryScreen extends Container {
+  readonly rows: Button[] = [];
+  readonly replay: Button;
+  readonly exportFile: Button;
+  readonly importFile: Button;
+  readonly back: Button;
+  readonly close: Button;
+  readonly replayClose: Button;
+  /** Where the replayed ticket's screen is put; shown instead of the list while a replay runs. */
+  readonly replayLayer = new Container();
+  private readonly replayBar = new Container();
+  private readonly replayText: Text = label('', 34, 'light', { wordWrap: true, wordWrapWidth: 1400 });
+  private readonly dim = new Graphics();
+  private readonly card = new Container();
+  private readonly texts = {
+    title: label('', 60, 'title'),
+    sub: label('', 26, 'dark', { fontWeight: '700' }),
+    meters: label('', 24, 'dark', { wordWrap: true, wordWrapWidth: 1100, fontWeight: '700' }),
+    status: label('', 24, 'dark', { wordWrap: true, wordWrapWidth: 1100, fontWeight: '700', fill: 0x8a1c10 }),
+    detail: label('', 25, 'dark', { wordWrap: true, wordWrapWidth: 600, align: 'left', fontWeight: '600', lineHeight: 36 }),
+  };
+  private content: HistoryContent | null = null;
+  private layoutNow: Layout | null = null;
+
+  constructor(a: HistoryActions) {
+    super();
+    for (let i = 0; i < ROWS; i++) {
+      this.rows.push(new Button({ id: `historyRow${i}`, width: ROW_W, height: ROW_H, text: '', tone: 'plain', onTap: () => a.select(i) }));
+    }
+    this.replay = new Button({ id: 'historyReplay', width: 420, height: 90, text: '', tone: 'green', onTap: a.replay });
+    this.exportFile = new Button({ id: 'historyExport', width: 300, height: 84, text: '', tone: 'gold', onTap: a.exportFile });
+    this.importFile = new Button({ id: 'historyImport', width: 300, height: 84, text: '', tone: 'gold', onTap: a.importFile });
+    this.back = new Button({ id: 'historyBack', width: 300, height: 84, text: '', tone: 'plain', onTap: a.back });
+    this.close = new Button({ id: 'historyClose', width: 220, height: 84, text: '', tone: 'plain', onTap: a.close });
+    this.replayClose = new Button({ id: 'replayClose', width: 420, height: 90, text: '', tone: 'gold', onTap: a.closeReplay });
+    this.texts.detail.anchor.set(0, 0);
+    this.dim.eventMode = 'static';
+    this.replayBar.addChild(this.replayText, this.replayClose);
+    this.addChild(this.dim, this.card, this.replayLayer, this.replayBar);
+    this.replayBar.visible = false;
+    this.visible = false;
+  }
+
+  get replaying(): boolean {
+    return this.replayBar.visible;
+  }
+
+  show(c: HistoryContent): void {
+    const opening = !this.visible;
+    this.content = c;
+    this.visible = true;
+    if (this.layoutNow) this.resize(this.layoutNow);
+    if (opening) gsap.fromTo(this.card, { alpha: 0 }, { alpha: 1, duration: 0.2 });
+  }
+
+  hide(): void {
+    this.visible = false;
+    this.showReplay(null);
+  }
+
+  /** The replay layer in front with its banner, or (null) the list again. */
+  showReplay(banner: string | null): void {
+    this.replayBar.visible = banner !== null;
+    this.card.visible = banner === null;
+    this.dim.visible = banner === null;
+    if (banner !== null) this.replayText.text = banner;
+    if (this.layoutNow) this.placeReplayBar(this.layoutNow);
+  }
+
+  resize(l: Layout): void {
+    this.layoutNow = l;
+    this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.75 });
+    this.placeReplayBar(l);
+    const c = this.content;
+    if (!c) return;
+    const p = l.panel;
+    const wide = l.orientation === 'landscape';
+    const keep = new Set<Container>([...this.rows, this.replay, this.exportFile, this.importFile, this.back, this.close, ...Object.values(this.texts)]);
+    for (const child of this.card.removeChildren()) if (!keep.has(child)) child.destroy({ children: true });
+    this.card.position.set(p.x, p.y);
+    this.card.addChild(panel(p.width, p.height, { radius: 48 }));
+    const t = this.texts;
+    t.title.text = c.title;
+    t.sub.text = c.sub;
+    t.meters.text = c.meters;
+    t.status.text = c.status;
+    t.detail.text = c.detail;
+    t.title.position.set(p.width / 2, 56);
+    fitWidth(t.title, p.width * 0.9);
+    t.sub.position.set(p.width / 2, 110);
+    fitWidth(t.sub, p.width * 0.9);
+    t.meters.style.wordWrapWidth = p.width * 0.9;
+    t.meters.position.set(p.width / 2, 140 + t.meters.height / 2);
+    const afterMeters = 140 + t.meters.height + 8;
+    t.status.style.wordWrapWidth = p.width * 0.9;
+    t.status.scale.set(1);
+    t.status.position.set(p.width / 2, afterMeters + t.status.height / 2);
+    const top = afterMeters + (c.status ? t.status.height + 12 : 4);
+    this.card.addChild(t.title, t.sub, t.meters, t.status);
+
+    // The rows: one column on the left (landscape), two columns of five (portrait).
+    const step = ROW_H + 6;
+    this.rows.forEach((b, i) => {
+      b.visible = i < c.rows.length;
+      if (!b.visible) return;
+      b.setText(c.rows[i]!);
+      b.setEnabled(true);
+      b.alpha = i === c.selected ? 1 : 0.7;
+      const col = wide ? 0 : Math.floor(i / 5);
+      const row = wide ? i : i % 5;
+      const x = wide ? 36 : 30 + col * (ROW_W + 20);
+      b.position.set(x, top + row * step);
+      this.card.addChild(b);
+    });
+    const listBottom = top + (wide ? Math.max(1, c.rows.length) : Math.min(5, Math.max(1, c.rows.length))) * step;
+
+    // The selected ticket in full, right of the list (landscape) or under it (portrait).
+    const dx = wide ? 36 + ROW_W + 30 : 40;
+    const dy = wide ? top : listBottom + 16;
+    const dw = wide ? p.width - dx - 36 : p.width - 80;
+    const bottom = p.height - 120;
+    const dh = bottom - dy - 110;
+    t.detail.style.wordWrapWidth = dw;
+    t.detail.scale.set(1);
+    t.detail.position.set(dx, dy);
+    if (t.detail.height > dh) t.detail.scale.set(dh / t.detail.height);
+    this.card.addChild(t.detail);
+    this.replay.visible = c.canReplay;
+    this.replay.setText(c.labels.replay);
+    this.replay.position.set(dx + Math.max(0, (dw - 420) / 2), dy + Math.min(dh, t.detail.height) + 16);
+    this.card.addChild(this.replay);
+
+    // The bottom row: export, import, back to this device's history, close. Nothing resets the meters.
+    const buttons = [this.exportFile, this.importFile, ...(c.showBack ? [this.back] : []), this.close];
+    this.back.visible = c.showBack;
+    this.exportFile.setEnabled(c.canExport);
+    this.exportFile.setText(c.labels.exportFile);
+    this.importFile.setText(c.labels.importFile);
+    this.back.setText(c.labels.back);
+    this.close.setText(c.labels.close);
+    const widths = buttons.map((b) => (b === this.close ? 220 : 300));
+    const gap = 20;
+    const total = widths.reduce((a, b) => a + b, 0) + gap * (buttons.length - 1);
+    const k = Math.min(1, (p.width - 60) / total);
+    let x = (p.width - total * k) / 2;
+    buttons.forEach((b, i) => {
+      b.scale.set(k);
+      b.position.set(x, p.height - 110);
+      x += (widths[i]! + gap) * k;
+      this.card.addChild(b);
+    });
+  }
+
+  private placeReplayBar(l: Layout): void {
+    // Over the ticket being replayed. Landscape: the banner in the header between the balance and the icons, the close
+    // button where the prompt goes. Portrait: both at the foot of the farmyard (no input is taken there in a replay).
+    const wide = l.orientation === 'landscape';
+    this.replayText.style.wordWrapWidth = wide ? 1500 : 1900;
+    this.replayText.position.set(wide ? 1080 : 540, wide ? 60 : 1700);
+    fitWidth(this.replayText, wide ? 760 : 1000);
+    if (this.replayText.height > 90) this.replayText.scale.set((this.replayText.scale.x * 90) / this.replayText.height);
+    this.replayClose.setText(this.content?.labels.replayClose ?? '');
+    this.replayClose.position.set(wide ? 90 : 330, wide ? 930 : 1790);
+  }
+}
