@@ -65,7 +65,8 @@ const bool: Reader<boolean> = (raw) => {
   return undefined;
 };
 
-const lang: Reader<'fr' | 'en'> = (raw) => (raw === 'fr' || raw === 'en' ? raw : undefined);
+/** null (JSON) keeps the game's language. */
+const lang: Reader<'fr' | 'en' | null> = (raw) => (raw === 'fr' || raw === 'en' || raw === null ? raw : undefined);
 
 const caption: Reader<string> = (raw) => (typeof raw === 'string' && raw.length <= 120 ? raw.trim() : undefined);
 

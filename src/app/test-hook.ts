@@ -1,6 +1,8 @@
 import type { GameSnapshot } from '../core';
 import type { Mode } from './url-params';
 import type { PersistenceHookFields } from './persistence-ui';
+import type { AttractHookState, HookStats } from './modes/attract-hook';
+import type { KioskState } from './modes/kiosk-mode';
 
 export interface HookRect {
   x: number;
@@ -28,6 +30,10 @@ export interface HookState {
   meters?: PersistenceHookFields['meters'];
   historyView?: PersistenceHookFields['historyView'];
   shown?: PersistenceHookFields['shown'];
+  /** The attract loop (issue 4): its scene, loops, seeds; the idle warning's seconds left; the kiosk's state. */
+  attract?: AttractHookState;
+  idleWarning?: number | null;
+  kiosk?: KioskState | null;
 }
 
 export interface HookLayout {
@@ -51,6 +57,7 @@ export interface HookSource {
   state(): HookState;
   layout(): HookLayout;
   focus(): HookFocus | null;
+  stats?(): HookStats | null;
 }
 
 export interface PouleHook {
@@ -60,6 +67,8 @@ export interface PouleHook {
   state(): HookState;
   layout(): HookLayout;
   focus(): HookFocus | null;
+  /** Counts of what is alive (display objects, GPU textures, tweens, heap), for the soak benchmark. */
+  stats(): HookStats | null;
 }
 
 declare global {
@@ -86,6 +95,7 @@ export function installTestHook(src: HookSource): void {
       const f = src.focus();
       return f ? { ...f } : null;
     },
+    stats: (): HookStats | null => structuredClone(src.stats?.() ?? null),
   });
   Object.defineProperty(window, '__poule', { value: hook, writable: false, configurable: false, enumerable: false });
 }

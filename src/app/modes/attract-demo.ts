@@ -4,6 +4,8 @@ import { SeededSource } from '../../core/seeded-source';
 
 /** The bot's choices come from a stream of their own (seed + 2^32), so they can never move the ticket's draws. */
 const BOT_STREAM = 2 ** 32;
+/** And its pauses from a third one, so the pacing never moves its choices either. */
+const PACE_STREAM = 2 ** 33;
 
 /**
  * One demo ticket of the attract loop: dealt by the real BlockDealer and played by the real Game from the seeded
@@ -13,11 +15,18 @@ const BOT_STREAM = 2 ** 32;
 export class DemoTicket {
   readonly game: Game;
   private readonly bot: SeededSource;
+  private readonly pace: SeededSource;
 
   constructor(readonly seed: number) {
     const source = SeededSource.fromSeed(seed);
     this.bot = SeededSource.fromSeed(seed + BOT_STREAM);
+    this.pace = SeededSource.fromSeed(seed + PACE_STREAM);
     this.game = Game.start(new BlockDealer(DEFAULT_PRIZE_TABLE).deal(source), source);
+  }
+
+  /** A human's hesitation before a gesture: `min` to `min + spread` seconds. */
+  thinkSeconds(min = 0.5, spread = 1.1): number {
+    return min + (uniformInt(this.pace, 1000) / 1000) * spread;
   }
 
   /** The bot's next command from what is on screen, or null once the ticket has ended. */

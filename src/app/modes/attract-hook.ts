@@ -1,0 +1,93 @@
+import gsap from 'gsap';
+import type { Container } from 'pixi.js';
+import { Button } from '../../scene/views/button';
+import type { GameApp } from '../game-app';
+import type { HookState } from '../test-hook';
+import { attractOf } from './attract-mode';
+import type { KioskState } from './kiosk-mode';
+
+/** What the test hook says of the attract loop: only what is on screen, and the loop's own settings. */
+export interface AttractHookState {
+  readonly running: boolean;
+  readonly scene: string | null;
+  /** Loops completed since the page opened, and the last one's length in game seconds (speed-independent). */
+  readonly loops: number;
+  readonly lastLoopSeconds: number | null;
+  /** The demo tickets' seeds (chosen by the search, or the settings'). */
+  readonly seeds: readonly number[];
+  /** « DÉMO » is on screen. */
+  readonly badge: boolean;
+  /** « Touchez pour jouer » is on screen. */
+  readonly banner: boolean;
+  readonly sound: boolean;
+  readonly loopSeconds: number;
+  readonly idleSeconds: number;
+  readonly ticketIdleSeconds: number;
+  /** Burn-in drift: each drifting view's offset from its rest place, in design units. */
+  readonly drift: readonly { readonly x: number; readonly y: number }[];
+}
+
+/** Counts for the soak benchmark: what is alive now. */
+export interface HookStats {
+  readonly displayObjects: number;
+  /** Texture sources uploaded to the GPU (WebGL); -1 on the canvas renderer. */
+  readonly gpuTextures: number;
+  readonly tweens: number;
+  readonly buttons: number;
+  /** performance.memory's used JS heap (Chromium), or -1. */
+  readonly heapBytes: number;
+  readonly fps: number;
+}
+
+function shown(c: Container): boolean {
+  for (let n: Container | null = c; n; n = n.parent) if (!n.visible || n.alpha === 0) return false;
+  return true;
+}
+
+/**
+ * The hook's fields for the attract loop, the idle warning and the kiosk. While the loop runs, the screen is
+ * 'attract' and `demo`, `seed` and `game` describe the demo ticket on screen (its draws: 'seeded'); the balance
+ * stays the player's.
+ */
+export function attractHookFields(a: GameApp): Partial<HookState> {
+  const at = attractOf(a);
+  if (!at) return {};
+  const c = at.config;
+  const attract: AttractHookState = {
+    running: at.running,
+    scene: at.screen.current,
+    loops: at.loops,
+    lastLoopSeconds: at.lastLoopSeconds,
+    seeds: [...at.seeds],
+    badge: at.running && shown(at.screen.badge),
+    banner: at.running && shown(at.screen.banner),
+    sound: c.sound,
+    loopSeconds: c.loopSeconds,
+    idleSeconds: c.idleSeconds,
+    ticketIdleSeconds: c.ticketIdleSeconds,
+    drift: at.screen.drift.offsets(),
+  };
+  const kiosk: KioskState | null = at.kiosk ? { ...at.kiosk.state } : null;
+  const common = { attract, idleWarning: at.warning.secondsLeft, kiosk };
+  if (!at.running) return common;
+  return { ...common, screen: 'attract', demo: true, seed: at.demoSeed, game: at.demoSnapshot };
+}
+
+export function gameStats(a: GameApp): HookStats {
+  let displayObjects = 0;
+  const walk = (n: Container): void => {
+    displayObjects++;
+    for (const child of n.children) walk(child);
+  };
+  walk(a.stage.app.stage);
+  const textures = (a.stage.app.renderer as { texture?: { managedTextures?: readonly unknown[] } }).texture?.managedTextures;
+  const memory = (performance as { memory?: { usedJSHeapSize: number } }).memory;
+  return {
+    displayObjects,
+    gpuTextures: textures ? textures.length : -1,
+    tweens: gsap.globalTimeline.getChildren(true, true, true).length,
+    buttons: Button.all.size,
+    heapBytes: memory ? memory.usedJSHeapSize : -1,
+    fps: a.stage.app.ticker.FPS,
+  };
+}

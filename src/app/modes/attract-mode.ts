@@ -1,0 +1,360 @@
+import gsap from 'gsap';
+import type { Container } from 'pixi.js';
+import type { Command, GameSnapshot } from '../../core';
+import { AttractScreen, type AttractTexts } from '../../scene/screens/attract-screen';
+import { TicketScreen } from '../../scene/screens/ticket-screen';
+import { AttractIdleWarning } from '../../scene/views/attract-idle-warning';
+import { DEFAULT_ATTRACT, type AttractConfig, type AttractProblem } from '../attract-config';
+import type { GameApp } from '../game-app';
+import { IdleWatch, type IdleView } from '../idle-watch';
+import { rulesContent, ticketWords } from '../words';
+import { DemoTicket, demoSeeds } from './attract-demo';
+import { loadAttractConfig } from './attract-load';
+import { ATTRACT_WORDS } from './attract-words';
+import { Kiosk } from './kiosk-mode';
+
+/** What the attract loop needs from the app: going home (a ticket in play stays as it is) and the title's texts. */
+export interface AttractHooks {
+  readonly home: () => Promise<void>;
+  readonly refresh: () => void;
+}
+
+/** A demo ticket's seconds before the first loop has measured them (the still scenes share what is left). */
+const DEMO_SECONDS_GUESS = 24;
+const INPUTS = ['pointerdown', 'pointerup', 'pointermove', 'keydown', 'wheel'] as const;
+
+/**
+ * The attract loop and the idle care of a ticket. On the title, idle: the loop (title → how to play → demo tickets →
+ * prize table → again) over every screen; a touch, click or key leaves it at once for the title. Inside a ticket,
+ * idle: a countdown, then the ticket is set aside as it is (its journal untouched) and the title comes back — or the
+ * loop, on a kiosk. The demo tickets are the real core's, from their own seeded streams, shown on a ticket screen of
+ * their own: the player's ticket screen and session are never touched by the loop.
+ */
+export class Attract {
+  config: AttractConfig = DEFAULT_ATTRACT;
+  problems: AttractProblem[] = [];
+  seeds: number[] = [];
+  readonly screen: AttractScreen;
+  readonly demoScreen: TicketScreen;
+  readonly warning = new AttractIdleWarning();
+  readonly kiosk: Kiosk | null;
+  loops = 0;
+  lastLoopSeconds: number | null = null;
+  private demoSeconds: number | null = null;
+  private readonly watch: IdleWatch;
+  private active = false;
+  /** A pointer went down on the loop: it leaves on the release. */
+  private leaving = false;
+  /** Bumped at each start and stop: a loop whose token is stale stops at its next step. */
+  private token = 0;
+  private stopNow: () => void = () => undefined;
+  private stopped: Promise<void> = Promise.resolve();
+  /** The demo screen's last animation, which may outlive a stop; the next start waits for it. */
+  private inFlight: Promise<unknown> = Promise.resolve();
+  private demo: DemoTicket | null = null;
+  private startAtOnce = false;
+  private hidden: Container[] = [];
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly a: GameApp,
+    private readonly hooks: AttractHooks,
+  ) {
+    const renderer = a.stage.app.renderer;
+    this.demoScreen = new TicketScreen(
+      renderer,
+      {
+        // The bot sends the commands itself; the demo screen's own taps are never wired to anything.
+        scratched: () => undefined,
+        pick: () => undefined,
+        chooseHaystack: () => undefined,
+        playAgain: () => undefined,
+        home: () => undefined,
+        sound: (n) => this.active && this.config.sound && a.sound.play(n),
+      },
+      () => ticketWords(a.i18n),
+    );
+    this.demoScreen.view.eventMode = 'none';
+    this.screen = new AttractScreen(this.demoScreen.view);
+    a.stage.root.addChild(this.screen.view, this.warning);
+    a.stage.onResize((l) => {
+      this.screen.resize(l);
+      this.demoScreen.resize(l);
+      this.warning.resize(l);
+    });
+    const host = a.stage.app.canvas.parentElement ?? document.body;
+    this.kiosk = a.params.mode === 'kiosk' ? new Kiosk(host, a.stage.app.renderer.events.cursorStyles as Record<string, unknown>) : null;
+    this.watch = new IdleWatch(this.times(), () => performance.now());
+    const onInput = (e: Event): void => this.input(e);
+    for (const type of INPUTS) window.addEventListener(type, onInput, { capture: true, passive: false });
+    a.i18n.onChange(() => this.refreshTexts());
+    this.refreshTexts();
+    this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  get running(): boolean {
+    return this.active;
+  }
+
+  get demoSnapshot(): GameSnapshot | null {
+    return this.active ? (this.demo?.game.snapshot() ?? null) : null;
+  }
+
+  get demoSeed(): number | null {
+    return this.active ? (this.demo?.seed ?? null) : null;
+  }
+
+  /** Reads attract.json (or `?attract=`) and the URL; `?mode=attract` then starts the loop at once. */
+  async configure(): Promise<void> {
+    const { config, problems } = await loadAttractConfig(location.search);
+    this.config = config;
+    this.problems = problems;
+    if (config.lang && !this.a.params.lang) this.a.i18n.set(config.lang);
+    this.seeds = config.seeds.length > 0 ? [...config.seeds] : demoSeeds(config.seedFrom);
+    this.watch.setTimes(this.times());
+    this.refreshTexts();
+    if (this.a.ready) this.hooks.refresh();
+    // `?mode=attract`: the loop starts as soon as the game is ready (the next tick).
+    this.startAtOnce = this.a.params.mode === 'attract';
+  }
+
+  /** The notices the title shows for bad settings. */
+  notices(): string[] {
+    const w = ATTRACT_WORDS[this.a.i18n.lang];
+    return this.problems.map((p) => w.badSetting.replace('{name}', p.name).replace('{value}', p.value));
+  }
+
+  /** Starts the loop over the title (never over a ticket: the idle watch only asks for it on the title). */
+  start(): void {
+    if (this.active || !this.a.ready) return;
+    this.active = true;
+    this.leaving = false;
+    this.a.rules.hide();
+    this.a.focus.clear();
+    this.warning.hide();
+    this.hidden = this.a.stage.root.children.filter((c) => c.visible && c !== this.screen.view && c !== this.warning);
+    for (const c of this.hidden) c.visible = false;
+    this.screen.open();
+    const token = ++this.token;
+    this.stopped = new Promise((resolve) => (this.stopNow = resolve));
+    void this.loop(token).catch((e: unknown) => console.error('the attract loop failed', e));
+  }
+
+  /** Leaves the loop at once: the title, ready to buy; the demo's state is dropped, the player's is as it was. */
+  stop(): void {
+    if (!this.active) return;
+    this.active = false;
+    this.token++;
+    this.stopNow();
+    this.demo = null;
+    this.screen.close();
+    for (const c of this.hidden) c.visible = true;
+    this.hidden = [];
+    this.watch.touch();
+    this.hooks.refresh();
+  }
+
+  private times(): { idleMs: number; ticketIdleMs: number; warningMs: number } {
+    const c = this.config;
+    return { idleMs: c.idleSeconds * 1000, ticketIdleMs: c.ticketIdleSeconds * 1000, warningMs: c.warningSeconds * 1000 };
+  }
+
+  private input(e: Event): void {
+    this.watch.touch();
+    if (this.warning.visible) this.warning.hide();
+    if (!this.active && !this.leaving) return;
+    if (e.type === 'pointermove' || e.type === 'wheel') return;
+    // Nothing under the loop sees this input: the tap that leaves it must not also buy a ticket.
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    if (e.type === 'pointerdown') {
+      this.leaving = true;
+      return;
+    }
+    this.leaving = false;
+    this.stop();
+  }
+
+  private tick(): void {
+    if (!this.a.ready) return;
+    if (this.startAtOnce && this.a.busy.idle && this.a.nav.screen === 'title') {
+      this.startAtOnce = false;
+      this.start();
+      return;
+    }
+    const screen = this.a.nav.screen;
+    const view: IdleView = {
+      screen: screen === 'title' ? 'title' : screen === 'ticket' ? 'ticket' : 'other',
+      ticketInPlay: this.a.session?.ticketInPlay ?? false,
+      busy: this.active || !this.a.busy.idle,
+    };
+    const d = this.watch.decide(view);
+    const w = ATTRACT_WORDS[this.a.i18n.lang];
+    switch (d.action) {
+      case 'attract':
+        this.start();
+        return;
+      case 'warn':
+        this.a.rules.hide();
+        this.warning.show(w.stillThere, w.setAsideIn, d.secondsLeft);
+        return;
+      case 'setAside':
+        // The ticket stays as its journal has it: only the screen changes; the title offers to resume it.
+        this.warning.hide();
+        void this.hooks.home().then(() => {
+          this.watch.touch();
+          if (this.a.params.mode === 'kiosk' || this.a.params.mode === 'attract') this.start();
+        });
+        return;
+      case 'home':
+        void this.hooks.home().then(() => this.watch.touch());
+        return;
+      case 'none':
+        if (this.warning.visible) this.warning.hide();
+        return;
+    }
+  }
+
+  private refreshTexts(): void {
+    const i = this.a.i18n;
+    const w = ATTRACT_WORDS[i.lang];
+    const other = ATTRACT_WORDS[i.lang === 'fr' ? 'en' : 'fr'];
+    const rules = rulesContent(i);
+    const texts: AttractTexts = {
+      title: i.t('title'),
+      touch: w.touch,
+      touchOther: other.touch,
+      caption: this.config.caption,
+      badge: i.t('demoBadge'),
+      howToHeading: w.howToHeading,
+      howTo: w.howTo,
+      prizes: { title: rules.title, columns: rules.columns, rows: rules.rows, odds: rules.odds, note: rules.ours },
+      problems: this.notices(),
+    };
+    this.screen.setTexts(texts);
+    this.demoScreen.refreshTexts();
+  }
+
+  // ——— the loop ———
+
+  /** Resolves with `p`, or as soon as the loop is stopped (the animation behind `p` finishes on its own). */
+  private until(p: Promise<unknown> | gsap.core.Animation): Promise<unknown> {
+    const settled = p instanceof Promise ? p : p.then(() => undefined);
+    return Promise.race([settled, this.stopped]);
+  }
+
+  /** Waits `seconds` of game time (so `?speed=` fast-forwards it), or until the loop is stopped. */
+  private wait(seconds: number): Promise<unknown> {
+    let call: gsap.core.Tween | null = null;
+    const done = new Promise<void>((resolve) => (call = gsap.delayedCall(seconds, resolve)));
+    return this.until(done).finally(() => call?.kill());
+  }
+
+  private async loop(token: number): Promise<void> {
+    // A demo animation left over from the last run finishes first, so it cannot touch the next ticket.
+    await this.until(this.inFlight);
+    const live = (): boolean => token === this.token;
+    while (live()) {
+      const started = gsap.globalTimeline.time();
+      let demoSeconds = 0;
+      for (const scene of this.config.scenes) {
+        if (!live()) return;
+        if (scene === 'demo') {
+          const t0 = gsap.globalTimeline.time();
+          for (const seed of this.seeds) {
+            await this.playDemo(seed, live);
+            if (!live()) return;
+          }
+          demoSeconds += gsap.globalTimeline.time() - t0;
+        } else {
+          const hold = this.stillSeconds();
+          await this.until(this.screen.showScene(scene, hold / 4));
+          await this.wait(scene === 'howto' ? hold * 0.25 : hold);
+        }
+      }
+      if (!live()) return;
+      this.loops++;
+      this.lastLoopSeconds = gsap.globalTimeline.time() - started;
+      this.demoSeconds = demoSeconds;
+    }
+  }
+
+  /** Each still scene's share of the loop's length, once the demo tickets have had theirs (4 s at least). */
+  private stillSeconds(): number {
+    const scenes = this.config.scenes;
+    const stills = scenes.filter((s) => s !== 'demo').length;
+    const demos = scenes.length - stills;
+    const demoSeconds = this.demoSeconds ?? DEMO_SECONDS_GUESS * this.seeds.length * demos;
+    return Math.min(60, Math.max(4, (this.config.loopSeconds - demoSeconds) / Math.max(1, stills)));
+  }
+
+  private async playDemo(seed: number, live: () => boolean): Promise<void> {
+    const t = new DemoTicket(seed);
+    this.demo = t;
+    const ds = this.demoScreen;
+    ds.restore(t.game.snapshot());
+    await this.until(this.screen.showScene('demo'));
+    if (!live()) return;
+    this.inFlight = ds.play(t.game.journal.slice(), t.game.snapshot());
+    await this.until(this.inFlight);
+    for (let c = t.next(); c && live(); c = t.next()) {
+      await this.gesture(t, c);
+      if (!live()) return;
+      const r = t.game.command(c);
+      if (!r.ok) throw new Error(`the demo bot's command was refused: ${r.error.message}`);
+      this.inFlight = ds.play(r.value, t.game.snapshot());
+      await this.until(this.inFlight);
+    }
+    this.screen.finger.hide();
+    // The result stays a moment, then the next scene.
+    await this.wait(3);
+  }
+
+  /** The bot's hand: a pause to think, the finger glides to where it acts, and presses. */
+  private async gesture(t: DemoTicket, c: Command): Promise<void> {
+    const f = this.screen.finger;
+    const local = (r: { x: number; y: number; width: number; height: number }): { x: number; y: number; w: number; h: number } => {
+      const p = this.screen.view.toLocal({ x: r.x, y: r.y });
+      const q = this.screen.view.toLocal({ x: r.x + r.width, y: r.y + r.height });
+      return { x: p.x, y: p.y, w: q.x - p.x, h: q.y - p.y };
+    };
+    if (c.type === 'reveal') {
+      await this.wait(t.thinkSeconds(0.6, 0.6));
+      const b = this.demoScreen.card.scratchBounds();
+      if (b) {
+        const r = local(b);
+        await this.until(f.moveTo(r.x + r.w * 0.1, r.y + r.h / 6, 0.5));
+        await this.until(f.rub(r.x, r.y, r.w, r.h, 1.8));
+      }
+      return;
+    }
+    const target = c.type === 'pick' ? this.demoScreen.board.hens[c.hen] : this.demoScreen.haystacks.stacks[c.haystack];
+    await this.wait(t.thinkSeconds(c.type === 'pick' ? 0.5 : 1.0));
+    if (!target) return;
+    const b = c.type === 'pick' ? this.demoScreen.board.hens[c.hen]!.cellBounds() : target.getBounds();
+    const r = local(b);
+    await this.until(f.moveTo(r.x + r.w / 2, r.y + r.h / 2, 0.55));
+    await this.wait(t.thinkSeconds(0.15, 0.35));
+    await this.until(f.press());
+  }
+
+  /** For the soak and the tests: the loop stops for good (the page is closing). */
+  dispose(): void {
+    this.stop();
+    clearInterval(this.timer);
+  }
+}
+
+const running = new WeakMap<GameApp, Attract>();
+
+/** Starts the attract loop's watch for the game `a` (and kiosk mode when asked for); reads its settings in the background. */
+export function installAttract(a: GameApp, hooks: AttractHooks): Attract {
+  const attract = new Attract(a, hooks);
+  running.set(a, attract);
+  void attract.configure();
+  return attract;
+}
+
+export function attractOf(a: GameApp): Attract | null {
+  return running.get(a) ?? null;
+}

@@ -1,0 +1,138 @@
+import { Container, Graphics, type Text } from 'pixi.js';
+import gsap from 'gsap';
+import type { Layout } from '../layout';
+import { fitWidth, label } from '../text';
+import { AttractBanner } from '../views/attract-banner';
+import { AttractFinger } from '../views/attract-finger';
+import { AttractHowTo } from '../views/attract-howto';
+import { AttractPrizes, type AttractPrizesContent } from '../views/attract-prizes';
+import { AttractTitleCard } from '../views/attract-title-card';
+import { BurnInDrift } from '../views/burn-in-drift';
+import { DemoBadge } from '../views/hud';
+
+export type AttractSceneName = 'title' | 'howto' | 'demo' | 'prizes';
+
+export interface AttractTexts {
+  readonly title: string;
+  readonly touch: string;
+  readonly touchOther: string;
+  readonly caption: string;
+  readonly badge: string;
+  readonly howToHeading: string;
+  readonly howTo: readonly [string, string, string];
+  readonly prizes: AttractPrizesContent;
+  /** Bad settings, named (shown at the bottom for the whole loop). */
+  readonly problems: readonly string[];
+}
+
+/**
+ * The attract loop's layer, over every screen while the loop runs: one scene at a time (the title, how to play, the
+ * demo ticket, the prize table) under a banner that never leaves — « Touchez pour jouer » — and the « DÉMO » badge.
+ * The banner, the badge, the title and the notices drift slowly against burn-in. It shows; the app decides.
+ */
+export class AttractScreen {
+  readonly view = new Container();
+  readonly finger = new AttractFinger();
+  readonly badge = new DemoBadge();
+  readonly banner = new AttractBanner();
+  readonly drift = new BurnInDrift();
+  private readonly titleCard = new AttractTitleCard();
+  private readonly howTo = new AttractHowTo();
+  private readonly prizes = new AttractPrizes();
+  private readonly problemBox = new Container();
+  private readonly problemBg = new Graphics();
+  private readonly problemText: Text = label('', 30, 'light', { wordWrap: true, wordWrapWidth: 1600 });
+  private scene: AttractSceneName | null = null;
+  private layoutNow: Layout | null = null;
+
+  constructor(private readonly demo: Container) {
+    this.problemBox.addChild(this.problemBg, this.problemText);
+    this.view.addChild(this.titleCard, this.howTo, this.prizes, this.demo, this.finger, this.banner, this.badge, this.problemBox);
+    for (const s of this.scenes()) s.visible = false;
+    this.view.visible = false;
+    this.view.eventMode = 'none';
+    this.drift.add(this.titleCard, 12, 300);
+    this.drift.add(this.banner, 10, 420);
+    this.drift.add(this.badge, 8, 360);
+    this.drift.add(this.problemBox, 8, 380);
+  }
+
+  get current(): AttractSceneName | null {
+    return this.view.visible ? this.scene : null;
+  }
+
+  setTexts(t: AttractTexts): void {
+    this.titleCard.setTitle(t.title);
+    this.banner.setTexts(t.touch, t.touchOther, t.caption);
+    this.badge.setText(t.badge);
+    this.howTo.setTexts(t.howToHeading, t.howTo);
+    this.prizes.setContent(t.prizes);
+    this.problemText.text = t.problems.join('\n');
+    this.problemBox.visible = t.problems.length > 0;
+    if (this.layoutNow) this.resize(this.layoutNow);
+  }
+
+  resize(l: Layout): void {
+    this.layoutNow = l;
+    const { width: w, height: h } = l.design;
+    const wide = l.orientation === 'landscape';
+    const badge = wide ? { x: 40, y: 22, width: 190, height: 80 } : { x: 30, y: 26, width: 170, height: 80 };
+    this.badge.resize({ ...l, badge });
+    const left = badge.x + badge.width + 24;
+    this.banner.place({ x: left, y: 8, width: w - left - 30, height: this.problemBox.visible || wide ? 118 : 118 });
+    this.titleCard.resize(l);
+    this.howTo.resize(l);
+    this.prizes.resize(l);
+    this.problemText.style.wordWrapWidth = w * 0.85;
+    this.problemText.position.set(w / 2, 0);
+    fitWidth(this.problemText, w * 0.9);
+    const b = this.problemText.getLocalBounds();
+    const pw = Math.min(w * 0.94, this.problemText.width + 40);
+    const ph = Math.abs(b.height * this.problemText.scale.y) + 24;
+    this.problemBg.clear().roundRect(w / 2 - pw / 2, -ph / 2, pw, ph, 18).fill({ color: 0x8a1020, alpha: 0.9 });
+    this.problemBox.position.set(0, h - ph / 2 - 14);
+  }
+
+  /** The loop's layer comes up (over every screen). */
+  open(): void {
+    this.view.visible = true;
+    this.view.alpha = 1;
+  }
+
+  /** The layer goes at once: a touch leaves the loop without waiting for an animation. */
+  close(): void {
+    this.finger.hide();
+    this.view.visible = false;
+    for (const s of this.scenes()) {
+      gsap.killTweensOf(s);
+      s.visible = false;
+      s.alpha = 1;
+    }
+    this.scene = null;
+  }
+
+  /** Cross-fades to `next`; resolves once it is on screen. */
+  async showScene(next: AttractSceneName, howToEach = 1): Promise<void> {
+    const old = this.scene ? this.viewOf(this.scene) : null;
+    const view = this.viewOf(next);
+    this.scene = next;
+    this.finger.hide();
+    if (old && old !== view) {
+      await gsap.to(old, { alpha: 0, duration: 0.3 });
+      old.visible = false;
+    }
+    // The cards are hidden before the fade, then come in one by one.
+    const cards = next === 'howto' ? this.howTo.play(howToEach) : null;
+    view.visible = true;
+    await gsap.fromTo(view, { alpha: 0 }, { alpha: 1, duration: 0.3 });
+    if (cards) await cards;
+  }
+
+  private viewOf(s: AttractSceneName): Container {
+    return s === 'title' ? this.titleCard : s === 'howto' ? this.howTo : s === 'prizes' ? this.prizes : this.demo;
+  }
+
+  private scenes(): Container[] {
+    return [this.titleCard, this.howTo, this.prizes, this.demo];
+  }
+}

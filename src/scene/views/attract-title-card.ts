@@ -1,0 +1,43 @@
+import { Container } from 'pixi.js';
+import gsap from 'gsap';
+import { fitted } from '../art';
+import { texture } from '../assets';
+import { dispose } from '../dispose';
+import type { Layout } from '../layout';
+import { fitWidth, label } from '../text';
+
+/** The attract loop's title: the logo large, a hen and a golden egg, no button (a touch anywhere leaves the loop). */
+export class AttractTitleCard extends Container {
+  private art: Container | null = null;
+  private title = '';
+
+  setTitle(title: string): void {
+    this.title = title;
+  }
+
+  resize(l: Layout): void {
+    if (this.art) dispose(this.art);
+    const a = new Container();
+    const { width: w, height: h } = l.design;
+    const wide = l.orientation === 'landscape';
+    if (texture('logo')) {
+      const logo = fitted('logo', w * 0.62, h * (wide ? 0.5 : 0.3));
+      logo.position.set(w / 2, h * (wide ? 0.42 : 0.32));
+      a.addChild(logo);
+    } else {
+      const t = label(this.title, 110, 'title');
+      t.position.set(w / 2, h * 0.4);
+      fitWidth(t, w * 0.9);
+      a.addChild(t);
+    }
+    const hen = fitted('hen', 300, 300);
+    hen.position.set(wide ? w * 0.16 : w * 0.28, wide ? h * 0.78 : h * 0.66);
+    const egg = fitted('egg-gold', 170, 210);
+    egg.position.set(wide ? w * 0.84 : w * 0.72, wide ? h * 0.76 : h * 0.66);
+    a.addChild(hen, egg);
+    gsap.to(egg, { y: egg.y - 20, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    gsap.to(hen, { rotation: 0.06, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    this.addChild(a);
+    this.art = a;
+  }
+}
