@@ -98,7 +98,7 @@ const SETTINGS = {
   lang: { url: 'lang', json: 'lang', read: lang },
   loopSeconds: { url: 'loop', json: 'loopSeconds', read: number(20, 3600) },
   scenes: { url: 'scenes', json: 'scenes', read: list(scene, 1) },
-  seeds: { url: 'seeds', json: 'seeds', read: list(seed, 1) },
+  seeds: { url: 'seeds', json: 'seeds', read: list(seed, 0) },
   seedFrom: { url: 'seedFrom', json: 'seedFrom', read: seed },
   sound: { url: 'sound', json: 'sound', read: bool },
   caption: { url: 'caption', json: 'caption', read: caption },

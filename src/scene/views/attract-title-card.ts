@@ -10,12 +10,15 @@ import { fitWidth, label } from '../text';
 export class AttractTitleCard extends Container {
   private art: Container | null = null;
   private title = '';
+  /** The hen's and the egg's endless tweens, killed with the pictures they move. */
+  private tweens: gsap.core.Tween[] = [];
 
   setTitle(title: string): void {
     this.title = title;
   }
 
   resize(l: Layout): void {
+    for (const t of this.tweens) t.kill();
     if (this.art) dispose(this.art);
     const a = new Container();
     const { width: w, height: h } = l.design;
@@ -35,8 +38,10 @@ export class AttractTitleCard extends Container {
     const egg = fitted('egg-gold', 170, 210);
     egg.position.set(wide ? w * 0.84 : w * 0.72, wide ? h * 0.76 : h * 0.66);
     a.addChild(hen, egg);
-    gsap.to(egg, { y: egg.y - 20, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' });
-    gsap.to(hen, { rotation: 0.06, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    this.tweens = [
+      gsap.to(egg, { y: egg.y - 20, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' }),
+      gsap.to(hen, { rotation: 0.06, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' }),
+    ];
     this.addChild(a);
     this.art = a;
   }
