@@ -167,26 +167,35 @@ export class Game {
     // The last pick is not yet applied to `round`, so leave its element out of the bag.
     const eggs = round.eggs - (lastElement === 'egg' ? 1 : 0);
     const chicks = round.chicks - (lastElement === 'chick' ? 1 : 0);
-    const empties = round.empties - (lastElement === 'empty' ? 1 : 0);
-    // Arrays made at their final size: growing them by push() cost more than the shuffle's draws (most tickets
-    // lose a round, so this runs on most tickets).
-    const bag = new Array<Element>(eggs + chicks + empties);
-    let filled = 0;
-    for (let i = 0; i < eggs; i++) bag[filled++] = 'egg';
-    for (let i = 0; i < chicks; i++) bag[filled++] = 'chick';
-    for (let i = 0; i < empties; i++) bag[filled++] = 'empty';
-    for (let i = bag.length - 1; i > 0; i--) {
+    const size = eggs + chicks + round.empties - (lastElement === 'empty' ? 1 : 0);
+    // The bag, as element codes in a scratch array kept between calls: most tickets lose a round, and building a
+    // fresh bag cost more than the shuffle's draws. It is refilled before each use, so nothing leaks between boards.
+    const bag = scratchBag(size);
+    for (let i = 0; i < size; i++) bag[i] = i < eggs ? EGG : i < eggs + chicks ? CHICK : EMPTY;
+    for (let i = size - 1; i > 0; i--) {
       const j = uniformInt(this.source, i + 1);
       const t = bag[i]!;
       bag[i] = bag[j]!;
       bag[j] = t;
     }
     // The shuffled bag fills the hens still down, in hen order.
-    const board = new Array<Element>(round.hens.length);
+    const board = round.hens.slice() as Element[];
+    board[lastHen] = lastElement;
     let next = 0;
     for (let hen = 0; hen < board.length; hen++) {
-      board[hen] = hen === lastHen ? lastElement : (round.hens[hen] ?? bag[next++]!);
+      if (board[hen] === null) board[hen] = ELEMENT_OF_CODE[bag[next++]!]!;
     }
     return board;
   }
+}
+
+const EGG = 0;
+const CHICK = 1;
+const EMPTY = 2;
+const ELEMENT_OF_CODE: readonly Element[] = ['egg', 'chick', 'empty'];
+
+let bagScratch = new Uint8Array(32);
+function scratchBag(size: number): Uint8Array {
+  if (bagScratch.length < size) bagScratch = new Uint8Array(size);
+  return bagScratch;
 }
