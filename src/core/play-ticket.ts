@@ -46,7 +46,10 @@ class Nests {
   }
 }
 
-/** 0 to hens - 1, copied from a ready row: much cheaper than building one for every round. */
+/**
+ * 0 to hens - 1, copied from a ready row: much cheaper than building one for every round, and cheaper than refilling
+ * the last round's lists in place (measured: V8 allocates by bumping a pointer, the copy is one block move).
+ */
 let henRow: readonly number[] = [];
 function everyHen(hens: number): number[] {
   if (henRow.length !== hens) henRow = Array.from({ length: hens }, (_, hen) => hen);
@@ -66,7 +69,8 @@ export function playTicket(
 ): PlayedTicket {
   const ticket = dealer.deal(source);
   const game = Game.start(ticket, source, rules);
-  let nests = new Nests(rules.hens);
+  // Set by the round's roundStarted, which comes before any pick (in the events of the reveal, for round 1).
+  let nests: Nests | undefined;
   let prize: 'A1' | 'A2' | null = null;
   let extraWon = false;
   let events = accepted(game.reveal());
@@ -78,7 +82,7 @@ export function playTicket(
           nests = new Nests(rules.hens);
           break;
         case 'henLifted':
-          nests.lift(e.hen);
+          nests!.lift(e.hen);
           break;
         case 'roundWon':
           prize = e.prize;
@@ -97,6 +101,6 @@ export function playTicket(
     }
     events = haystacksOffered
       ? accepted(game.chooseHaystack(chooseHaystack(rules.haystacks, botSource)))
-      : accepted(game.pick(chooseHen(nests.down, botSource)));
+      : accepted(game.pick(chooseHen(nests!.down, botSource)));
   }
 }
