@@ -5,7 +5,9 @@ import gsap from 'gsap';
 export function dispose(c: Container): void {
   if (c.destroyed) return;
   const walk = (n: Container): void => {
-    gsap.killTweensOf([n, n.scale, n.position]);
+    // One target per call: given an array, gsap only kills a tween whose targets match it exactly, so a tween on
+    // `n` alone that has not started yet would survive and later read a destroyed view.
+    for (const target of [n, n.scale, n.position]) gsap.killTweensOf(target);
     for (const child of n.children) walk(child);
   };
   walk(c);

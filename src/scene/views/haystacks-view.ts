@@ -42,6 +42,7 @@ class HaystackView extends Container {
     this.eventMode = 'none';
     const tl = gsap.timeline();
     tl.to(this.closed, { y: -30, alpha: 0, duration: 0.35, ease: 'power2.in' });
+    tl.call(() => this.strawBurst(), [], '<');
     tl.call(() => void (this.open.visible = true), [], '<0.15');
     if (holdsExtra) {
       const hen = art('hen-lifted');
@@ -60,6 +61,21 @@ class HaystackView extends Container {
 
   setActive(active: boolean): void {
     this.eventMode = active && !this.opened ? 'static' : 'none';
+  }
+
+  /** Straws fly out as the haystack opens (fixed directions: cosmetic only). */
+  private strawBurst(): void {
+    for (let i = 0; i < 8; i++) {
+      const s = art('straw');
+      s.pivot.set(16, 16);
+      s.scale.set(1.6);
+      s.position.set(128, 120);
+      s.rotation = i * 0.8;
+      this.addChild(s);
+      const a = (i / 8) * Math.PI * 2;
+      gsap.to(s, { x: 128 + Math.cos(a) * 150, y: 100 + Math.sin(a) * 90, rotation: s.rotation + 3, duration: 0.6, ease: 'power2.out' });
+      gsap.to(s, { alpha: 0, duration: 0.3, delay: 0.35, onComplete: () => void (s.destroyed || s.destroy()) });
+    }
   }
 }
 

@@ -62,7 +62,8 @@ export class TicketCard extends Container {
       tl.to(this, { x, y, duration: 0.55, ease: 'power2.inOut' });
       tl.to(this.scale, { x: s, y: s, duration: 0.55, ease: 'power2.inOut' }, '<');
     } else {
-      gsap.killTweensOf([this, this.scale]);
+      gsap.killTweensOf(this);
+      gsap.killTweensOf(this.scale);
       this.position.set(x, y);
       this.scale.set(s);
     }
