@@ -7,7 +7,8 @@
 import { Session } from 'node:inspector/promises';
 import { BlockDealer } from '../src/core/block';
 import { CRYPTO_BATCH, CryptoSource } from '../src/core/crypto-source';
-import { playTicket } from '../src/core/play-ticket';
+import { LowestHenPlayer, RandomPlayer, type Player } from '../src/core/bot';
+import { playTicket, playTicketWith } from '../src/core/play-ticket';
 import { DEFAULT_PRIZE_TABLE } from '../src/core/prize-table';
 import { uniformInt, type DrawKind, type RandomSource } from '../src/core/random-source';
 import { SeededSource } from '../src/core/seeded-source';
@@ -39,8 +40,12 @@ const RULES: readonly { readonly phase: Phase; readonly file?: string; readonly 
   { phase: 'draws not inlined (uniformInt, sources)', file: 'random-source.ts', names: ['uniformInt'] },
   { phase: 'draws not inlined (uniformInt, sources)', file: 'seeded-source.ts', names: ['nextUint32'] },
   { phase: 'draws not inlined (uniformInt, sources)', file: 'crypto-source.ts', names: ['nextUint32'] },
-  { phase: 'the bot and playTicket', file: 'bot.ts', names: ['chooseHen', 'chooseHaystack'] },
-  { phase: 'the bot and playTicket', file: 'play-ticket.ts', names: ['playTicket', 'accepted', 'Nests', 'lift', 'everyHen'] },
+  {
+    phase: 'the bot and playTicket',
+    file: 'bot.ts',
+    names: ['chooseHen', 'chooseHaystack', 'roundStarted', 'henLifted', 'RandomPlayer', 'LowestHenPlayer', 'Nests', 'lift', 'everyHen'],
+  },
+  { phase: 'the bot and playTicket', file: 'play-ticket.ts', names: ['playTicket', 'playTicketWith', 'accepted'] },
   // The loop that calls playTicket, into which V8 may inline part of it.
   { phase: 'the bot and playTicket', file: 'bench-phases.ts', names: ['measurePhases'] },
   { phase: 'garbage collection', names: ['(garbage collector)'] },
@@ -62,11 +67,18 @@ export interface PhaseShare {
   readonly ns: number;
 }
 
+/** Who chooses the hens and the haystack. */
+export type PlayerKind = 'random bot' | 'lowest hen';
+
+export const newPlayer = (kind: PlayerKind, seed = 2): Player =>
+  kind === 'random bot' ? new RandomPlayer(SeededSource.fromSeed(seed)) : new LowestHenPlayer();
+
 export interface PhaseReport {
   readonly draws: DrawKind;
+  readonly player: PlayerKind;
   readonly tickets: number;
   readonly samples: number;
-  /** A whole ticket, from the untimed runs. */
+  /** A whole ticket's CPU time, from the timed runs. */
   readonly ticketNs: number;
   readonly phases: readonly PhaseShare[];
   readonly coreDrawsPerTicket: number;
@@ -127,11 +139,19 @@ function refillCost(): number {
   return ((performance.now() - t0) / n) * 1e6;
 }
 
-/** Profiles `tickets` tickets with `draws` draws; `ticketNs` (from the untimed runs) turns shares into times. */
-export async function measurePhases(draws: DrawKind, tickets: number, ticketNs: number): Promise<PhaseReport> {
+/**
+ * Profiles `tickets` tickets with `draws` draws and `playerKind` choosing; `ticketNs` (from the timed runs) turns
+ * shares into times.
+ */
+export async function measurePhases(
+  draws: DrawKind,
+  playerKind: PlayerKind,
+  tickets: number,
+  ticketNs: number,
+): Promise<PhaseReport> {
   const dealer = new BlockDealer(DEFAULT_PRIZE_TABLE);
   const source = sourceOf(draws, 1);
-  const bot = SeededSource.fromSeed(2);
+  const player = newPlayer(playerKind);
   const session = new Session();
   session.connect();
   let samples = 0;
@@ -140,7 +160,7 @@ export async function measurePhases(draws: DrawKind, tickets: number, ticketNs: 
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
-    for (let i = 0; i < tickets; i++) playTicket(dealer, source, bot);
+    for (let i = 0; i < tickets; i++) playTicketWith(dealer, source, player);
     const { profile } = await session.post('Profiler.stop');
     const selfTime = new Map<number, number>();
     profile.samples?.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
@@ -167,6 +187,7 @@ export async function measurePhases(draws: DrawKind, tickets: number, ticketNs: 
   const refillNs = refillCost();
   return {
     draws,
+    player: playerKind,
     tickets,
     samples,
     ticketNs,

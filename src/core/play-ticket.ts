@@ -1,5 +1,5 @@
 import type { BlockDealer } from './block';
-import { chooseHaystack, chooseHen } from './bot';
+import { RandomPlayer, type Player } from './bot';
 import type { GameError, GameEvent } from './events';
 import { Game } from './game';
 import type { RandomSource } from './random-source';
@@ -24,42 +24,9 @@ function accepted(r: Result<readonly GameEvent[], GameError>): readonly GameEven
 }
 
 /**
- * The hens still on their nests, as the bot sees them: a list in any order (the bot chooses from it) and each
- * hen's place in that list, so lifting a hen is one swap rather than a search (a ticket lifts about seven).
- */
-class Nests {
-  readonly down: number[];
-  private readonly place: number[];
-
-  constructor(hens: number) {
-    this.down = everyHen(hens);
-    this.place = everyHen(hens);
-  }
-
-  lift(hen: number): void {
-    const at = this.place[hen]!;
-    const last = this.down.pop()!;
-    if (last !== hen) {
-      this.down[at] = last;
-      this.place[last] = at;
-    }
-  }
-}
-
-/**
- * 0 to hens - 1, copied from a ready row: much cheaper than building one for every round, and cheaper than refilling
- * the last round's lists in place (measured: V8 allocates by bumping a pointer, the copy is one block move).
- */
-let henRow: readonly number[] = [];
-function everyHen(hens: number): number[] {
-  if (henRow.length !== hens) henRow = Array.from({ length: hens }, (_, hen) => hen);
-  return henRow.slice();
-}
-
-/**
- * Deals one ticket and plays it to its end with the bot, through the same commands the game screen sends
+ * Deals one ticket and plays it to its end with the random bot, through the same commands the game screen sends
  * (Game.start, reveal, pick, chooseHaystack). `source` makes every draw of the ticket; `botSource` only the bot's
- * choices. Like the screen, it learns which hens are still down from the events alone.
+ * choices.
  */
 export function playTicket(
   dealer: BlockDealer,
@@ -67,10 +34,13 @@ export function playTicket(
   botSource: RandomSource,
   rules: Rules = RULES,
 ): PlayedTicket {
+  return playTicketWith(dealer, source, new RandomPlayer(botSource), rules);
+}
+
+/** Deals one ticket and plays it to its end, `player` choosing, through the commands the game screen sends. */
+export function playTicketWith(dealer: BlockDealer, source: RandomSource, player: Player, rules: Rules = RULES): PlayedTicket {
   const ticket = dealer.deal(source);
   const game = Game.start(ticket, source, rules);
-  // Set by the round's roundStarted, which comes before any pick (in the events of the reveal, for round 1).
-  let nests: Nests | undefined;
   let prize: 'A1' | 'A2' | null = null;
   let extraWon = false;
   let events = accepted(game.reveal());
@@ -79,10 +49,10 @@ export function playTicket(
     for (const e of events) {
       switch (e.type) {
         case 'roundStarted':
-          nests = new Nests(rules.hens);
+          player.roundStarted(rules.hens);
           break;
         case 'henLifted':
-          nests!.lift(e.hen);
+          player.henLifted(e.hen);
           break;
         case 'roundWon':
           prize = e.prize;
@@ -100,7 +70,7 @@ export function playTicket(
       }
     }
     events = haystacksOffered
-      ? accepted(game.chooseHaystack(chooseHaystack(rules.haystacks, botSource)))
-      : accepted(game.pick(chooseHen(nests!.down, botSource)));
+      ? accepted(game.chooseHaystack(player.chooseHaystack(rules.haystacks)))
+      : accepted(game.pick(player.chooseHen()));
   }
 }
