@@ -99,9 +99,26 @@ export async function chooseHaystack(page: Page, i: number, device: Device): Pro
   }
 }
 
-/** The canvas as an image (CSS pixels = image pixels: the config's deviceScaleFactor is 1). */
+/**
+ * The canvas as an image (CSS pixels = image pixels: the config's deviceScaleFactor is 1). A page screenshot clipped
+ * to the canvas, not a locator screenshot: that one waits for animation frames, which never come under a paused clock.
+ */
+export async function canvasPng(page: Page): Promise<Buffer> {
+  const clip = await canvasBox(page);
+  return page.screenshot({ clip, animations: 'allow', caret: 'initial' });
+}
+
 export async function canvasImage(page: Page): Promise<PNG> {
-  return PNG.sync.read(await page.locator('#game canvas').screenshot());
+  return PNG.sync.read(await canvasPng(page));
+}
+
+/** Keeps the canvas as it is now under test-results/screens/<name>.png (an artefact to look at). */
+export async function keepScreen(page: Page, name: string): Promise<PNG> {
+  const buf = await canvasPng(page);
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  mkdirSync('test-results/screens', { recursive: true });
+  writeFileSync(`test-results/screens/${name}.png`, buf);
+  return PNG.sync.read(buf);
 }
 
 /** A colour class of a cell's element, from its dominant warm colour. */
@@ -132,24 +149,28 @@ function hsv(r: number, g: number, b: number): [number, number, number] {
 
 /**
  * Samples where the element sits in a hen's cell (the lower middle: hen-view.ts puts it at (128, 176) of the hen's
- * 256-unit square, the square centred in the cell) and classes it by its dominant warm colour. Calibrated on the art:
- * the egg is saturated gold-orange (hue ≈ 36–46°), the chick a lighter lemon yellow (hue ≈ 47–60°), the nests straw
- * and brown (hue ≈ 20–40°, less saturated or darker).
+ * 256-unit square, the square centred in the cell) and classes it by its colours: gold (saturated, hue 36–47°: the egg,
+ * and the straw of a full nest), lemon yellow (hue 47–62°: the chick) and straw/brown (hue 15–42°: nests).
  */
 export function cellStats(img: PNG, cell: HookRect): CellStats {
   const s = Math.min(cell.width, cell.height) / 256;
   const cx = cell.x + cell.width / 2;
   const cy = cell.y + cell.height / 2;
-  const x0 = Math.round(cx - 50 * s);
-  const x1 = Math.round(cx + 50 * s);
-  const y0 = Math.round(cy + 0 * s);
-  const y1 = Math.round(cy + 100 * s);
+  return regionStats(img, { x: cx - 50 * s, y: cy, width: 100 * s, height: 100 * s });
+}
+
+/** The colour shares of a rectangle of the canvas image, and its class (see cellStats). */
+export function regionStats(img: PNG, r: HookRect): CellStats {
+  const x0 = Math.max(0, Math.round(r.x));
+  const x1 = Math.min(img.width, Math.round(r.x + r.width));
+  const y0 = Math.max(0, Math.round(r.y));
+  const y1 = Math.min(img.height, Math.round(r.y + r.height));
   let gold = 0;
   let yellow = 0;
   let straw = 0;
   let n = 0;
-  for (let y = Math.max(0, y0); y < Math.min(img.height, y1); y++) {
-    for (let x = Math.max(0, x0); x < Math.min(img.width, x1); x++) {
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
       const i = (y * img.width + x) * 4;
       const [h, sat, v] = hsv(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!);
       n++;
@@ -158,9 +179,12 @@ export function cellStats(img: PNG, cell: HookRect): CellStats {
       else if (sat > 0.2 && v > 0.25 && h >= 15 && h < 42) straw++;
     }
   }
-  const share = (k: number): number => (n === 0 ? 0 : k / n);
+  const share = (k: number): number => (n === 0 ? 0 : Math.round((k / n) * 1000) / 1000);
   const st = { gold: share(gold), yellow: share(yellow), straw: share(straw) };
-  const colour: CellColour = st.gold > 0.12 && st.gold > st.yellow ? 'gold' : st.yellow > 0.08 ? 'yellow' : st.straw > 0.15 ? 'straw' : 'other';
+  // Measured on the art (both layouts): a chick's cell ≈ 0.14–0.20 yellow; the egg's ≈ 0.48 gold but under 0.05
+  // yellow; a full nest under a chick ≈ 0.31 gold; an empty nest ≈ 0.35–0.50 straw, under 0.16 gold, under 0.05 yellow.
+  const colour: CellColour =
+    st.yellow > 0.1 ? 'yellow' : st.gold > 0.38 ? 'gold' : st.straw > 0.2 && st.gold < 0.2 && st.yellow < 0.07 ? 'straw' : 'other';
   return { colour, ...st };
 }
 
@@ -180,7 +204,8 @@ export function expectCells(img: PNG, hens: readonly HookRect[], elements: reado
 /** Opens a demo seed in `mode` and waits for the title. */
 export async function openDemo(page: Page, seed: number, extra = 'speed=8'): Promise<void> {
   await page.goto(`/?demo=1&seed=${seed}&${extra}`);
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 30_000 });
+  // Generous: on a loaded two-core machine, software WebGL takes a while to compile its shaders.
+  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
   await waitIdle(page);
 }
 
