@@ -6,6 +6,7 @@ import { FocusRing, type FocusScope, type FocusTarget } from '../scene/focus';
 import { LoadingScreen } from '../scene/screens/loading-screen';
 import { Navigation } from '../scene/screens/navigation';
 import { TicketScreen } from '../scene/screens/ticket-screen';
+import { HenView } from '../scene/views/hen-view';
 import { TitleScreen } from '../scene/screens/title-screen';
 import { Stage } from '../scene/stage';
 import type { Button } from '../scene/views/button';
@@ -165,6 +166,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   const refreshMute = (muted: boolean): void => a.hud.setMuted(muted, muted ? t('unmute') : t('mute'));
   const refreshTexts = (): void => {
     const tt = i18n.t.bind(i18n);
+    HenView.elementNames = { egg: tt('elementEgg'), chick: tt('elementChick'), empty: tt('elementEmpty') };
     badge.setText(tt('demoBadge'));
     title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice() }), tt('topUp'));
     a.hud.lang.setText(i18n.lang === 'fr' ? 'EN' : 'FR');

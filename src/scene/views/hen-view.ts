@@ -14,6 +14,8 @@ const LIFT = 104;
  * the element the core drew. Drawn in art units; the board scales it to its cell.
  */
 export class HenView extends Container {
+  /** What a screen reader says for each element, in the current language (set by the app). */
+  static elementNames: Record<Element, string> = { egg: 'egg', chick: 'chick', empty: 'empty' };
   lifted = false;
   private readonly nest = art('nest');
   private readonly sitting = art('hen');
@@ -128,7 +130,7 @@ export class HenView extends Container {
     if (revealed && element !== 'egg') v.alpha = 0.85;
     this.elementBox.addChild(v);
     this.elementView = v;
-    this.accessibleTitle = element;
+    this.accessibleTitle = `${this.accessibleTitle ?? ''} (${HenView.elementNames[element]})`;
     return v;
   }
 
