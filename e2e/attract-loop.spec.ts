@@ -1,9 +1,24 @@
+import type { HookState } from '../src/app/test-hook';
 import { expect, test, type Page } from '@playwright/test';
-import { clickButton, openGame, state, waitIdle } from './support/poule';
+import { clickButton, state, waitIdle } from './support/poule';
 
-/** Waits until the hook says `pred` of the state (polling: the loop moves on its own). */
-async function until(page: Page, pred: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(`(() => { const s = window.__poule.state(); return ${pred}; })()`, undefined, { timeout, polling: 100 });
+/** Opens the game and waits for the title (boot is slow on a loaded machine: up to 90 s here). */
+async function open(page: Page, query: string): Promise<void> {
+  await page.goto(`/${query}`);
+  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000, polling: 200 });
+  await waitIdle(page);
+}
+
+/** Polls the hook's state until `pred` holds (the loop and the idle watch move on their own). */
+async function until(page: Page, pred: (s: HookState) => boolean, timeout = 30_000): Promise<HookState> {
+  const end = Date.now() + timeout;
+  let s = await state(page);
+  while (!pred(s)) {
+    if (Date.now() > end) throw new Error(`state never matched: ${pred.toString()} (screen ${s.screen}, attract ${JSON.stringify(s.attract)})`);
+    await page.waitForTimeout(150);
+    s = await state(page);
+  }
+  return s;
 }
 
 /** A tap in the middle of the canvas, where no button of the title is. */
@@ -14,16 +29,16 @@ async function tapMiddle(page: Page): Promise<void> {
 
 test.describe('attract loop', () => {
   test('starts after the idle time on the title, and a tap leaves it for the title, balance untouched', async ({ page }) => {
-    await openGame(page, '?demo=1&speed=8&idle=2');
+    await open(page, '?demo=1&speed=8&idle=2');
     const before = await state(page);
     expect(before.screen).toBe('title');
-    await until(page, "s.screen === 'attract' && s.attract.running");
+    await until(page, (s) => s.screen === 'attract' && s.attract?.running === true);
     const s = await state(page);
     expect(s.attract?.banner).toBe(true);
     expect(s.attract?.badge).toBe(true);
     expect(s.balanceCents).toBe(before.balanceCents);
     await tapMiddle(page);
-    await until(page, "s.screen === 'title' && !s.attract.running", 5_000);
+    await until(page, (s) => s.screen === 'title' && !s.attract?.running, 10_000);
     await waitIdle(page);
     const after = await state(page);
     expect(after.balanceCents).toBe(before.balanceCents);
@@ -34,16 +49,16 @@ test.describe('attract loop', () => {
   });
 
   test('a key leaves it too, and ?mode=attract starts it at once', async ({ page }) => {
-    await openGame(page, '?mode=attract&speed=8');
-    await until(page, "s.screen === 'attract'", 10_000);
+    await open(page, '?mode=attract&speed=8');
+    await until(page, (s) => s.screen === 'attract', 10_000);
     await page.keyboard.press('Enter');
-    await until(page, "s.screen === 'title'", 5_000);
+    await until(page, (s) => s.screen === 'title', 10_000);
     expect((await state(page)).game).toBeNull();
   });
 
   test('demo tickets are marked « DÉMO », drawn from their own seeded stream, chosen by seed', async ({ page }) => {
-    await openGame(page, '?mode=attract&speed=8&scenes=demo');
-    await until(page, "s.screen === 'attract' && s.game !== null", 20_000);
+    await open(page, '?mode=attract&speed=8&scenes=demo');
+    await until(page, (s) => s.screen === 'attract' && s.game !== null, 20_000);
     const s = await state(page);
     expect(s.demo).toBe(true);
     expect(s.game?.draws).toBe('seeded');
@@ -52,14 +67,15 @@ test.describe('attract loop', () => {
     expect(s.attract?.badge).toBe(true);
     // The player's own session has no ticket: the demo never touched it.
     await tapMiddle(page);
-    await until(page, "s.screen === 'title'", 5_000);
+    await until(page, (s) => s.screen === 'title', 10_000);
     expect((await state(page)).game).toBeNull();
   });
 
   test('one loop plays through every scene and comes round again', async ({ page }) => {
-    await openGame(page, '?mode=attract&speed=40');
+    test.setTimeout(420_000);
+    await open(page, '?mode=attract&speed=40');
     const seen = new Set<string>();
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 2400; i++) {
       const s = await state(page);
       if (s.attract?.scene) seen.add(s.attract.scene);
       if ((s.attract?.loops ?? 0) >= 1) break;

@@ -1,0 +1,80 @@
+import type { HookState } from '../src/app/test-hook';
+import { expect, test, type Page } from '@playwright/test';
+import { state, waitIdle } from './support/poule';
+
+/** Opens the game and waits for the title (boot is slow on a loaded machine: up to 90 s here). */
+async function open(page: Page, query: string): Promise<void> {
+  await page.goto(`/${query}`);
+  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000, polling: 200 });
+  await waitIdle(page);
+}
+
+/** Polls the hook's state until `pred` holds (the loop and the idle watch move on their own). */
+async function until(page: Page, pred: (s: HookState) => boolean, timeout = 30_000): Promise<HookState> {
+  const end = Date.now() + timeout;
+  let s = await state(page);
+  while (!pred(s)) {
+    if (Date.now() > end) throw new Error(`state never matched: ${pred.toString()} (screen ${s.screen}, attract ${JSON.stringify(s.attract)})`);
+    await page.waitForTimeout(150);
+    s = await state(page);
+  }
+  return s;
+}
+
+test.describe('kiosk mode', () => {
+  test('blocks the context menu, zoom and selection, hides the cursor, plays real tickets', async ({ page }) => {
+    await open(page, '?mode=kiosk&speed=8');
+    const s = await state(page);
+    expect(s.mode).toBe('kiosk');
+    expect(s.demo).toBe(false);
+    expect(s.kiosk).not.toBeNull();
+    const blocked = await page.evaluate(() => {
+      const canvas = document.querySelector('#game canvas')!;
+      const fire = (e: Event): boolean => (canvas.dispatchEvent(e), e.defaultPrevented);
+      return {
+        contextmenu: fire(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })),
+        ctrlWheel: fire(new WheelEvent('wheel', { bubbles: true, cancelable: true, ctrlKey: true, deltaY: -100 })),
+        plainWheel: fire(new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -100 })),
+        gesture: fire(new Event('gesturestart', { bubbles: true, cancelable: true })),
+        ctrlPlus: fire(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ctrlKey: true, key: '+' })),
+        selectstart: fire(new Event('selectstart', { bubbles: true, cancelable: true })),
+      };
+    });
+    expect(blocked).toEqual({ contextmenu: true, ctrlWheel: true, plainWheel: false, gesture: true, ctrlPlus: true, selectstart: true });
+    const styles = await page.evaluate(() =>
+      ['html', 'body', '#game'].map((sel) => {
+        const c = getComputedStyle(document.querySelector(sel)!);
+        return { touchAction: c.touchAction, userSelect: c.userSelect, cursor: c.cursor };
+      }),
+    );
+    for (const st of styles) expect(st).toEqual({ touchAction: 'none', userSelect: 'none', cursor: 'none' });
+    // The canvas's own cursor (Pixi sets it per hover) is hidden too.
+    const box = (await page.locator('#game canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.7);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('#game canvas')!).cursor)).toBe('none');
+    expect(['unavailable', 'held', 'refused']).toContain(s.kiosk?.wakeLock);
+  });
+
+  test('outside kiosk mode the context menu is left alone', async ({ page }) => {
+    await open(page, '?demo=1&speed=8');
+    const prevented = await page.evaluate(() => {
+      const e = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+      document.querySelector('#game canvas')!.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    expect(prevented).toBe(false);
+    expect((await state(page)).kiosk).toBeNull();
+  });
+
+  test('after the idle time on the title, the kiosk runs the attract loop; a tap comes back to the title', async ({ page }) => {
+    await open(page, '?mode=kiosk&speed=8&idle=2');
+    const before = await state(page);
+    await until(page, (s) => s.screen === 'attract');
+    const box = (await page.locator('#game canvas').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 3);
+    await until(page, (s) => s.screen === 'title', 10_000);
+    const after = await state(page);
+    expect(after.balanceCents).toBe(before.balanceCents);
+    expect(after.game).toEqual(before.game);
+  });
+});

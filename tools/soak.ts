@@ -1,0 +1,188 @@
+/**
+ * Soak benchmark of the attract loop (issue 4): a kiosk runs for days, so nothing may grow without bound. Serves the
+ * build with `vite preview` on its own port, opens `?mode=attract` in Chromium (the e2e config's browser), drives
+ * time with Playwright's fake clock (each fake frame renders for real; `?speed=` shortens the loop's game time), and
+ * prints at loop 1 and every `--every` loops: the JS heap after a forced GC, the display objects in the stage tree,
+ * the GPU textures, the live tweens and buttons, the listeners on window/document/canvas, and the CPU cost of a frame.
+ *
+ *   npm run bench:soak                      (builds into dist-soak, then runs 200 loops)
+ *   npx tsx tools/soak.ts --loops 50 --dir dist-soak
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { HookStats } from '../src/app/modes/attract-hook';
+import { parseFlags, UsageError } from './cli-args';
+
+const FLAGS = {
+  loops: { takesValue: true },
+  every: { takesValue: true },
+  speed: { takesValue: true },
+  port: { takesValue: true },
+  dir: { takesValue: true },
+  width: { takesValue: true },
+  height: { takesValue: true },
+} as const;
+
+interface Sample {
+  loop: number;
+  heapMB: number;
+  stats: HookStats;
+  listeners: number;
+  frameMs: number;
+  loopSeconds: number | null;
+  wallSeconds: number;
+}
+
+const FRAME_MS = 1000 / 60;
+
+function browserPath(): string | undefined {
+  // The same choice as playwright.config.ts: an override, Debian's Chromium, else Playwright's own browser.
+  return process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+}
+
+async function serve(dir: string, port: number): Promise<ChildProcess> {
+  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 120; i++) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode}): is port ${port} taken?`);
+    try {
+      if ((await fetch(url)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`vite preview did not answer on ${url}`);
+}
+
+async function listeners(cdp: CDPSession): Promise<number> {
+  let n = 0;
+  for (const expression of ['window', 'document', "document.querySelector('#game canvas')"]) {
+    const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: 'soak' });
+    if (!result.objectId) continue;
+    const { listeners: l } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId });
+    n += l.length;
+  }
+  await cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'soak' });
+  return n;
+}
+
+async function loopsDone(page: Page): Promise<{ loops: number; lastLoopSeconds: number | null }> {
+  return page.evaluate(() => {
+    const a = window.__poule!.state().attract;
+    return { loops: a?.loops ?? 0, lastLoopSeconds: a?.lastLoopSeconds ?? null };
+  });
+}
+
+async function sample(page: Page, cdp: CDPSession, loop: number, started: number): Promise<Sample> {
+  // The CPU cost of a frame: 60 fake frames run back to back, timed on the wall clock.
+  const t0 = performance.now();
+  await page.clock.runFor(60 * FRAME_MS);
+  const frameMs = (performance.now() - t0) / 60;
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const stats = await page.evaluate(() => window.__poule!.stats()!);
+  return {
+    loop,
+    heapMB: heap.usedSize / 2 ** 20,
+    stats,
+    listeners: await listeners(cdp),
+    frameMs,
+    loopSeconds: (await loopsDone(page)).lastLoopSeconds,
+    wallSeconds: (performance.now() - started) / 1000,
+  };
+}
+
+function row(s: Sample): string {
+  const st = s.stats;
+  const cells = [
+    String(s.loop).padStart(5),
+    s.heapMB.toFixed(2).padStart(8),
+    String(st.displayObjects).padStart(7),
+    String(st.gpuTextures).padStart(8),
+    String(st.tweens).padStart(6),
+    String(st.buttons).padStart(7),
+    String(s.listeners).padStart(9),
+    s.frameMs.toFixed(1).padStart(8),
+    (s.loopSeconds?.toFixed(1) ?? '-').padStart(7),
+    s.wallSeconds.toFixed(0).padStart(6),
+  ];
+  return cells.join(' ');
+}
+
+async function main(): Promise<void> {
+  const f = parseFlags(process.argv.slice(2), FLAGS);
+  const num = (name: string, d: number): number => {
+    const v = f.get(name);
+    const n = typeof v === 'string' ? Number(v) : d;
+    if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a positive number`);
+    return n;
+  };
+  const loops = num('loops', 200);
+  const every = num('every', 25);
+  const speed = num('speed', 50);
+  const port = num('port', 4479);
+  const dir = typeof f.get('dir') === 'string' ? String(f.get('dir')) : 'dist';
+  if (!existsSync(`${dir}/index.html`)) throw new UsageError(`no build in ${dir}/ (npm run bench:soak builds one)`);
+
+  const server = await serve(dir, port);
+  const exec = browserPath();
+  const browser = await chromium.launch({
+    ...(exec ? { executablePath: exec } : {}),
+    args: ['--use-angle=swiftshader', '--ignore-gpu-blocklist', '--autoplay-policy=no-user-gesture-required', '--enable-precise-memory-info'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: num('width', 640), height: num('height', 360) }, deviceScaleFactor: 1 });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const cdp = await page.context().newCDPSession(page);
+    await page.clock.install();
+    await page.goto(`http://127.0.0.1:${port}/?mode=attract&speed=${speed}`);
+    await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 120_000 });
+    await page.clock.pauseAt(Date.now() + 1000);
+    const started = performance.now();
+    process.stdout.write(`soak: ${loops} loops of the attract loop at speed ${speed}, ${num('width', 640)}×${num('height', 360)}, fake clock\n`);
+    process.stdout.write(' loop  heap MB objects textures tweens buttons listeners frame ms loop s  wall s\n');
+    const samples: Sample[] = [];
+    let next = 1;
+    while (next <= loops) {
+      await page.clock.runFor(20 * FRAME_MS);
+      const { loops: done } = await loopsDone(page);
+      if (done >= next) {
+        const s = await sample(page, cdp, done, started);
+        samples.push(s);
+        process.stdout.write(`${row(s)}\n`);
+        next = next === 1 ? every : next + every;
+        if (next > loops && done < loops) next = loops;
+      }
+      if (errors.length > 0) throw new Error(`page error: ${errors[0]}`);
+    }
+    const first = samples[0]!;
+    const last = samples[samples.length - 1]!;
+    const grew = (a: number, b: number, slack: number): string => (b > a * (1 + slack) + 2 ? 'GREW' : 'flat');
+    process.stdout.write(
+      [
+        `start (loop ${first.loop}) → end (loop ${last.loop}):`,
+        `  heap ${first.heapMB.toFixed(2)} → ${last.heapMB.toFixed(2)} MB (${grew(first.heapMB, last.heapMB, 0.1)})`,
+        `  display objects ${first.stats.displayObjects} → ${last.stats.displayObjects} (${grew(first.stats.displayObjects, last.stats.displayObjects, 0.05)})`,
+        `  GPU textures ${first.stats.gpuTextures} → ${last.stats.gpuTextures} (${grew(first.stats.gpuTextures, last.stats.gpuTextures, 0.05)})`,
+        `  tweens ${first.stats.tweens} → ${last.stats.tweens}, buttons ${first.stats.buttons} → ${last.stats.buttons}, listeners ${first.listeners} → ${last.listeners}`,
+        `  frame ${first.frameMs.toFixed(1)} → ${last.frameMs.toFixed(1)} ms of CPU per frame (wall clock, machine load included)`,
+        `  loop length ${first.loopSeconds?.toFixed(1)} → ${last.loopSeconds?.toFixed(1)} s of game time`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`soak: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(e instanceof UsageError ? 2 : 1);
+});
