@@ -16,17 +16,24 @@ const TWO_POW_32 = 0x1_0000_0000;
  * A uniform integer in [0, n), without modulo bias: values from the incomplete last "copy" of [0, n) at the top of
  * the 32-bit range are rejected and drawn again (at most 1 chance in 2^32/n of a retry for our small n).
  *
- * Speed: `%` on numbers above 2^31 is a slow floating-point remainder in V8, and a ticket makes about 36 draws, so
- * the remainder is written with a floor division instead, and the same quotient tells whether x is in a whole copy:
- * x < floor(2^32 / n)·n exactly when (floor(x / n) + 1)·n ≤ 2^32. One division a draw instead of two. Both are exact:
- * for integers below 2^32 the rounded quotient never crosses the next integer, so `floor(x / n)` is the true
- * integer quotient, and every product stays far below 2^53.
+ * Speed (a ticket makes about 36 draws): `%` on numbers above 2^31 is a slow floating-point remainder in V8, and a
+ * division per draw cost more than the generator, so the quotient q = floor(x / n) comes from a multiplication by
+ * 1/n, corrected by its remainder; q also tells whether x is in a whole copy: x < floor(2^32 / n)·n exactly when
+ * (q + 1)·n ≤ 2^32. Exact: 1/n and the product are each rounded once, so x·(1/n) is within 2^-20/n of x / n, while
+ * the fraction of x / n is a whole number of n-ths. The floor can thus only fall one short, when n divides x, and then
+ * the remainder comes out as n. Every product stays far below 2^53.
  */
 export function uniformInt(source: RandomSource, n: number): number {
   if (!Number.isInteger(n) || n < 1 || n > TWO_POW_32) throw new RangeError(`uniformInt: range must be 1..2^32, got ${n}`);
+  const inverse = 1 / n;
   for (;;) {
     const x = source.nextUint32();
-    const copy = Math.floor(x / n);
-    if ((copy + 1) * n <= TWO_POW_32) return x - copy * n; // x mod n
+    let copy = Math.floor(x * inverse);
+    let rest = x - copy * n;
+    if (rest >= n) {
+      copy++;
+      rest -= n;
+    }
+    if ((copy + 1) * n <= TWO_POW_32) return rest; // x mod n
   }
 }
