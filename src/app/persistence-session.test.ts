@@ -33,11 +33,17 @@ describe('TicketSession over a store that fails', () => {
     session.onStop((e) => stops.push(e));
     expect(await session.buy()).toBe('bought');
     const seen = shown.length;
+    const onRecord = session.snapshot();
+    const balance = session.balanceCents;
     store.failNext = true;
     expect(await session.reveal()).toBe('not-saved');
     expect(shown.length).toBe(seen); // scratchRevealed was never shown
     expect(stops.map((e) => e.message)).toEqual(['QuotaExceededError: disk full']);
     expect(session.stopped?.message).toMatch(/disk full/);
+    // What the session answers is what is on record, never the unsaved reveal.
+    expect(session.snapshot()).toEqual(onRecord);
+    expect(session.snapshot()?.amounts).toBeNull();
+    expect(session.balanceCents).toBe(balance);
     store.failNext = false;
     expect(await session.pick(0)).toBe('dropped');
     expect(await session.buy()).toBe('dropped');

@@ -40,6 +40,7 @@ export class TicketSession {
   /** Set when a save failed: the game in memory is ahead of the store, so it must not be shown nor played on. */
   private stoppedBy: Error | null = null;
   private stopListeners = new Set<(e: Error) => void>();
+  private lastSaved: { snapshot: GameSnapshot | null; balanceCents: number } | null = null;
 
   private constructor(
     private readonly store: TicketStore,
@@ -64,11 +65,12 @@ export class TicketSession {
       if (restored.ok) session.game = restored.value;
       else problem = `saved ticket not restored: ${restored.error.message}`;
     }
+    session.keepSaved();
     return { session, problem };
   }
 
   get balanceCents(): number {
-    return this.wallet.balanceCents;
+    return this.stoppedBy && this.lastSaved ? this.lastSaved.balanceCents : this.wallet.balanceCents;
   }
 
   /** A ticket bought and not yet ended. */
@@ -76,7 +78,9 @@ export class TicketSession {
     return this.game !== null && this.game.snapshot().phase !== 'ended';
   }
 
+  /** What is on record; once stopped, the last saved state (the game in memory went further than the store). */
   snapshot(): GameSnapshot | null {
+    if (this.stoppedBy) return this.lastSaved?.snapshot ?? null;
     return this.game?.snapshot() ?? null;
   }
 
@@ -172,6 +176,7 @@ export class TicketSession {
   private async save(): Promise<boolean> {
     try {
       await this.store.saveJournal(this.game?.journal ?? null, this.walletRecord());
+      this.keepSaved();
       return true;
     } catch (e) {
       this.stoppedBy = e instanceof Error ? e : new Error(String(e));
@@ -179,6 +184,10 @@ export class TicketSession {
       for (const l of this.stopListeners) l(this.stoppedBy);
       return false;
     }
+  }
+
+  private keepSaved(): void {
+    this.lastSaved = { snapshot: this.game?.snapshot() ?? null, balanceCents: this.wallet.balanceCents };
   }
 
   private walletRecord(): WalletRecord {
