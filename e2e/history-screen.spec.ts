@@ -1,0 +1,172 @@
+// « Historique » in real play (issue 5): the last tickets newest first with every pick, the meters recomputed here
+// from the stored journals, a replay through the ticket screen's views from the journal (no draw: nothing stored
+// changes), export as a JSON download and import back into the view, a bad file refused by name.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type { GameEvent } from '../src/core';
+import { historyEntry } from '../src/core/history';
+import { importHistory } from '../src/core/history-file';
+import { metersFromJournals } from '../src/core/meters';
+import { clickRect, layout, settle, state } from './support/poule';
+
+/** Opens the game and waits for its title; slow machines (software WebGL, shared cores) get a minute and a half. */
+async function openGame(page: Page, query: string): Promise<void> {
+  await page.goto(`/${query}`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
+  await page.evaluate(() => window.__poule!.idle());
+}
+
+const QUERY = '?speed=8';
+
+async function click(page: Page, id: string): Promise<void> {
+  const l = await layout(page);
+  const r = l.buttons[id];
+  if (!r) throw new Error(`button ${id} is not on screen (visible: ${Object.keys(l.buttons).join(', ')})`);
+  await clickRect(page, r);
+  await settle(page);
+}
+
+/** Plays the ticket in play to its end: scratch, the first hen still down, haystack 1. */
+async function playToTheEnd(page: Page): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    const g = (await state(page)).game!;
+    const l = await layout(page);
+    if (g.phase === 'ended') return;
+    if (g.phase === 'scratch') await click(page, 'scratchAll');
+    else if (g.phase === 'round') {
+      await clickRect(page, l.hens[g.round!.hens.indexOf(null)]!);
+      await settle(page);
+    } else {
+      await clickRect(page, l.haystacks[1]!);
+      await settle(page);
+    }
+  }
+  throw new Error('the ticket did not end');
+}
+
+interface StoredTicket {
+  journal: GameEvent[];
+  stakeCents: number;
+  balanceBeforeCents: number;
+  balanceAfterCents: number;
+  finishedAt: string;
+}
+
+/** The finished tickets as stored (oldest first) and the stored current journal. */
+const stored = (page: Page): Promise<{ history: StoredTicket[]; current: string | null; wallet: string | null }> =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((res, rej) => {
+      const r = indexedDB.open('poule-aux-oeufs-dor');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const all = (name: string): Promise<{ body: string }[]> =>
+      new Promise((res) => {
+        const q = db.transaction(name, 'readonly').objectStore(name).getAll();
+        q.onsuccess = () => res(q.result as { body: string }[]);
+      });
+    const [history, current, wallet] = [await all('history'), await all('current'), await all('wallet')];
+    db.close();
+    return {
+      history: history.map((h) => JSON.parse(h.body) as StoredTicket),
+      current: current[0]?.body ?? null,
+      wallet: wallet[0]?.body ?? null,
+    };
+  });
+
+test('« Historique »: tickets newest first with every pick, meters recomputed from the journals, replay without a draw, export and import', async ({ page }) => {
+  test.setTimeout(600_000);
+  await openGame(page, QUERY);
+  for (let t = 0; t < 3; t++) {
+    await click(page, t === 0 ? 'buy' : 'playAgain');
+    await playToTheEnd(page);
+  }
+  await click(page, 'home');
+  await click(page, 'history');
+  let s = await state(page);
+  expect(s.screen).toBe('history');
+  const view = s.historyView!;
+  const saved = await stored(page);
+  expect(saved.history).toHaveLength(3);
+
+  // Every line is what the stored journal says, newest first.
+  const expected = [...saved.history].reverse().map((t) => {
+    const e = historyEntry(t);
+    if (!e.ok) throw new Error(e.error.message);
+    return e.value;
+  });
+  expect(view.lines.map((l) => l.serial)).toEqual(expected.map((e) => e.serialText));
+  view.lines.forEach((line, i) => {
+    const e = expected[i]!;
+    expect(line).toMatchObject({ a1Cents: e.a1Cents, a2Cents: e.a2Cents, prizeCents: e.prizeCents, outcome: e.outcome, haystack: e.haystack });
+    expect(line.rounds).toEqual(e.rounds.map((r) => ({ round: r.round, picks: r.picks.map((p) => ({ hen: p.hen, element: p.element })), outcome: r.outcome })));
+    expect(line.balanceAfterCents).toBe(line.balanceBeforeCents - 200 + line.prizeCents);
+  });
+  // Balances chain from one ticket to the next: after of the older is before of the newer.
+  for (let i = 0; i + 1 < view.lines.length; i++) expect(view.lines[i]!.balanceBeforeCents).toBe(view.lines[i + 1]!.balanceAfterCents);
+  expect(s.history).toEqual(view.lines);
+
+  // Meters: the same figures recomputed here from the journals; no button can reset them.
+  const meters = metersFromJournals(saved.history.map((t) => t.journal));
+  if (!meters.ok) throw new Error(meters.error.message);
+  expect(s.meters).toEqual(meters.value);
+  console.log(`meters on screen ${JSON.stringify(s.meters)} = recomputed from ${saved.history.length} journals`);
+  expect(Object.keys((await layout(page)).buttons).filter((id) => /reset|zero/i.test(id))).toEqual([]);
+  await page.locator('#game canvas').screenshot({ path: 'test-results/screens/history-list.png' });
+
+  // Replay of the oldest ticket: the ticket screen's views fed its stored events; nothing stored changes.
+  await click(page, 'historyRow2');
+  const before = await stored(page);
+  await click(page, 'historyReplay');
+  s = await state(page);
+  const replay = s.historyView!.replay!;
+  expect(replay.serial).toBe(expected[2]!.serialText);
+  expect(replay.step).toBe(replay.steps);
+  expect(replay.shown.resultShown).toBe(true);
+  const last = expected[2]!.rounds.at(-1)!;
+  for (const p of last.picks) expect(replay.shown.hens[p.hen]).toBe(p.element);
+  expect(replay.shown.cardTexts.join(' ')).toContain(expected[2]!.serialText);
+  await page.locator('#game canvas').screenshot({ path: 'test-results/screens/history-replay.png' });
+  expect(await stored(page)).toEqual(before);
+  expect(s.meters).toEqual(meters.value);
+  await click(page, 'replayClose');
+  expect((await state(page)).historyView?.replay).toBeNull();
+
+  // Export: a JSON download that the game's own reader accepts, newest first.
+  const download = page.waitForEvent('download');
+  await click(page, 'historyExport');
+  const file = await download;
+  const path = test.info().outputPath('history.json');
+  await file.saveAs(path);
+  const text = readFileSync(path, 'utf8');
+  const parsed = importHistory(text);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  expect(parsed.value.map((e) => e.serialText)).toEqual(expected.map((e) => e.serialText));
+  expect(file.suggestedFilename()).toMatch(/^poule-historique-.*\.json$/);
+
+  // Import it back into the view (shown only), then a bad file, refused by its name.
+  const chooser = page.waitForEvent('filechooser');
+  await click(page, 'historyImport');
+  await (await chooser).setFiles({ name: 'support-export.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => window.__poule!.state().historyView?.source === 'imported');
+  s = await state(page);
+  expect(s.historyView).toMatchObject({ source: 'imported', fileName: 'support-export.json' });
+  expect(s.historyView!.lines.map((l) => l.serial)).toEqual(expected.map((e) => e.serialText));
+  expect(s.historyView!.status).toMatch(/support-export\.json/);
+  expect(s.meters).toEqual(meters.value); // an import never meters nor pays
+
+  const bad = JSON.parse(text) as { tickets: { journal: GameEvent[] }[] };
+  const lifted = bad.tickets[0]!.journal.find((e) => e.type === 'henLifted');
+  if (lifted && lifted.type === 'henLifted') (lifted as { element: string }).element = lifted.element === 'egg' ? 'empty' : 'egg';
+  const badPath = test.info().outputPath('mauvais-historique.json');
+  writeFileSync(badPath, JSON.stringify(bad));
+  const chooser2 = page.waitForEvent('filechooser');
+  await click(page, 'historyImport');
+  await (await chooser2).setFiles(badPath);
+  await page.waitForFunction(() => /mauvais-historique\.json/.test(window.__poule!.state().historyView?.status ?? ''));
+  s = await state(page);
+  expect(s.historyView!.status).toMatch(/Fichier « mauvais-historique\.json » refusé : ticket 1/);
+  await page.locator('#game canvas').screenshot({ path: 'test-results/screens/history-import-refused.png' });
+  await click(page, 'historyClose');
+  expect((await state(page)).screen).toBe('title');
+});
