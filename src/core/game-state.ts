@@ -38,16 +38,12 @@ export interface GameState {
   result: { readonly outcome: 'won' | 'lost'; readonly prize: 'A1' | 'A2' | null; readonly prizeCents: number } | null;
 }
 
-/** A row of hens all down, per number of hens: copying it is several times cheaper than building a new one. */
-const henRows = new Map<number, readonly null[]>();
+/** A row of hens all down: copying it is several times cheaper than building a new one. */
+let henRow: readonly null[] = [];
 
 function allHensDown(hens: number): (Element | null)[] {
-  let row = henRows.get(hens);
-  if (!row) {
-    row = new Array<null>(hens).fill(null);
-    henRows.set(hens, row);
-  }
-  return row.slice();
+  if (henRow.length !== hens) henRow = new Array<null>(hens).fill(null);
+  return henRow.slice();
 }
 
 export function newRound(round: number, rules: Rules): RoundState {

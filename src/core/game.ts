@@ -108,19 +108,25 @@ export class Game {
     const element = this.drawElement(round);
     const pick = round.picks.length + 1;
     const picksLeft = round.picksLeft - 1 + (element === 'chick' ? 1 : 0);
-    const events: GameEvent[] = [{ type: 'henLifted', round: round.round, pick, hen, element, picksLeft }];
+    const lifted: GameEvent = { type: 'henLifted', round: round.round, pick, hen, element, picksLeft };
+    // Each command's events in one array literal, made at its final size.
+    let events: GameEvent[];
     if (element === 'egg') {
       const prize = pick === 1 ? 'A1' : 'A2';
       const prizeCents = prize === 'A1' ? s.ticket.a1Cents : s.ticket.a2Cents;
-      events.push({ type: 'roundWon', round: round.round, prize, prizeCents });
-      events.push({ type: 'ticketEnded', outcome: 'won', prizeCents });
+      events = [
+        lifted,
+        { type: 'roundWon', round: round.round, prize, prizeCents },
+        { type: 'ticketEnded', outcome: 'won', prizeCents },
+      ];
     } else if (picksLeft === 0) {
-      events.push({ type: 'roundLost', round: round.round, board: this.drawBoard(round, hen, element) });
-      if (round.round === 1 && s.haystacksOffered < this.rules.extraRounds) {
-        events.push({ type: 'haystacksOffered', haystacks: this.rules.haystacks });
-      } else {
-        events.push({ type: 'ticketEnded', outcome: 'lost', prizeCents: 0 });
-      }
+      const lost: GameEvent = { type: 'roundLost', round: round.round, board: this.drawBoard(round, hen, element) };
+      events =
+        round.round === 1 && s.haystacksOffered < this.rules.extraRounds
+          ? [lifted, lost, { type: 'haystacksOffered', haystacks: this.rules.haystacks }]
+          : [lifted, lost, { type: 'ticketEnded', outcome: 'lost', prizeCents: 0 }];
+    } else {
+      events = [lifted];
     }
     return this.emit(events);
   }
@@ -135,13 +141,12 @@ export class Game {
     // art. 3.2.5.2: each haystack equally likely, independent of the choice.
     const extraAt = uniformInt(this.source, this.rules.haystacks);
     const extraWon = extraAt === haystack;
-    const events: GameEvent[] = [{ type: 'haystackOpened', chosen: haystack, extraAt, extraWon }];
-    events.push(
+    return this.emit([
+      { type: 'haystackOpened', chosen: haystack, extraAt, extraWon },
       extraWon
         ? { type: 'roundStarted', round: s.rounds.length + 1, picksLeft: this.rules.picksAtStart }
         : { type: 'ticketEnded', outcome: 'lost', prizeCents: 0 },
-    );
-    return this.emit(events);
+    ]);
   }
 
   /**
@@ -171,24 +176,29 @@ export class Game {
     // The bag, as element codes in a scratch array kept between calls: most tickets lose a round, and building a
     // fresh bag cost more than the shuffle's draws. It is refilled before each use, so nothing leaks between boards.
     const bag = scratchBag(size);
-    for (let i = 0; i < size; i++) bag[i] = i < eggs ? EGG : i < eggs + chicks ? CHICK : EMPTY;
-    for (let i = size - 1; i > 0; i--) {
+    let i = 0;
+    while (i < eggs) bag[i++] = EGG;
+    while (i < eggs + chicks) bag[i++] = CHICK;
+    while (i < size) bag[i++] = EMPTY;
+    for (i = size - 1; i > 0; i--) {
       const j = uniformInt(this.source, i + 1);
       const t = bag[i]!;
       bag[i] = bag[j]!;
       bag[j] = t;
     }
     // The shuffled bag fills the hens still down, in hen order.
-    const board = round.hens.slice() as Element[];
+    const board = round.hens.slice();
     board[lastHen] = lastElement;
     let next = 0;
     for (let hen = 0; hen < board.length; hen++) {
       if (board[hen] === null) board[hen] = ELEMENT_OF_CODE[bag[next++]!]!;
     }
-    return board;
+    return board as Element[]; // no hen is null any more: the bag held one element per hen still down
+
   }
 }
 
+/** The bag's codes for the elements, in the order the bag is filled. */
 const EGG = 0;
 const CHICK = 1;
 const EMPTY = 2;
