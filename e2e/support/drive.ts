@@ -1,8 +1,11 @@
 import { expect, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Element } from '../../src/core';
 import type { HookRect } from '../../src/app/test-hook';
+import { computeLayout } from '../../src/scene/layout';
 import { focus, layout, settle, state, waitIdle } from './poule';
+import { nextHen, type SeedPath } from './seeds';
 
 /** How a test plays: real mouse clicks, real touch taps (a context with hasTouch), or keys only. */
 export type Device = 'mouse' | 'touch' | 'keys';
@@ -112,12 +115,19 @@ export async function canvasImage(page: Page): Promise<PNG> {
   return PNG.sync.read(await canvasPng(page));
 }
 
-/** Keeps the canvas as it is now under test-results/screens/<name>.png (an artefact to look at). */
+/** Where key screens are kept: test-results/screens/ (POULE_SCREENS moves them, as for poule.ts's shot()). */
+export const SCREENS_DIR = process.env['POULE_SCREENS'] ?? 'test-results/screens';
+
+/** Writes an image as a kept screen (the folder is made again: another run may have cleared test-results/). */
+export function saveScreen(name: string, png: PNG | Buffer): void {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  writeFileSync(`${SCREENS_DIR}/${name}.png`, png instanceof PNG ? PNG.sync.write(png) : png);
+}
+
+/** Keeps the canvas as it is now as a screen artefact, and returns it. */
 export async function keepScreen(page: Page, name: string): Promise<PNG> {
   const buf = await canvasPng(page);
-  const { mkdirSync, writeFileSync } = await import('node:fs');
-  mkdirSync('test-results/screens', { recursive: true });
-  writeFileSync(`test-results/screens/${name}.png`, buf);
+  saveScreen(name, buf);
   return PNG.sync.read(buf);
 }
 
@@ -213,4 +223,90 @@ export async function openDemo(page: Page, seed: number, extra = 'speed=8'): Pro
 export async function pauseClock(page: Page): Promise<void> {
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 20);
+}
+
+export interface PathOptions {
+  /** Extra URL parameters (default speed=8). */
+  readonly query?: string;
+  /** A key that scratches the whole zone (S) instead of the « tout gratter » button. */
+  readonly scratchKey?: string;
+  /** Keys only: every second pick with Space instead of Enter. */
+  readonly space?: boolean;
+  /** Runs after each pick has settled (a resize, a menu…). */
+  readonly afterPick?: (page: Page) => Promise<void>;
+}
+
+/** Plays the first ticket of `path.seed` with `device`, checking the core and the screen at every step. */
+export async function playPath(page: Page, path: SeedPath, device: Device, opts: PathOptions = {}): Promise<void> {
+  await openDemo(page, path.seed, opts.query);
+  let s = await state(page);
+  expect(s).toMatchObject({ screen: 'title', demo: true, seed: path.seed, balanceCents: 2000 });
+  await pressButton(page, 'buy', device);
+  s = await state(page);
+  expect(s.screen).toBe('ticket');
+  expect(s.balanceCents).toBe(1800);
+  expect(s.game).toMatchObject({ phase: 'scratch', amounts: null, draws: 'seeded' });
+  if (opts.scratchKey) {
+    await page.keyboard.press(opts.scratchKey);
+    await settle(page);
+  } else {
+    await pressButton(page, 'scratchAll', device);
+  }
+  s = await state(page);
+  expect(s.game).toMatchObject({ phase: 'round', amounts: { a1Cents: path.a1Cents, a2Cents: path.a2Cents } });
+
+  for (let step = 0; step < 40; step++) {
+    const g = (await state(page)).game!;
+    if (g.phase === 'ended') break;
+    if (g.phase === 'haystack') {
+      expect(path.haystack, 'a haystack is offered only on a path that has one').not.toBeNull();
+      expect((await layout(page)).haystacks).toHaveLength(5);
+      await chooseHaystack(page, path.haystack!, device);
+      await settle(page);
+      const after = (await state(page)).game!;
+      expect(after.haystack.chosen).toBe(path.haystack);
+      expect(after.extraWon).toBe(path.elements.length === 2);
+      expect(after.haystack.extraAt === path.haystack).toBe(after.extraWon);
+      continue;
+    }
+    const round = g.round!;
+    const expected = path.elements[round.round - 1]!;
+    const k = round.picks.length;
+    const hen = nextHen(round.hens);
+    await pickHen(page, hen, device, { space: opts.space === true && k % 2 === 1 });
+    await settle(page);
+    await opts.afterPick?.(page);
+    const after = (await state(page)).game!;
+    const r = after.rounds[round.round - 1]!;
+    expect(r.picks).toHaveLength(k + 1);
+    expect(r.picks[k]).toEqual({ hen, element: expected[k] });
+    expect(r.picksLeft).toBe(round.picksLeft - 1 + (expected[k] === 'chick' ? 1 : 0));
+    if (after.phase === 'round') {
+      // Still in the round: every lifted hen's cell shows what the core drew there.
+      const img: PNG = await canvasImage(page);
+      expectCells(img, (await layout(page)).hens, r.hens, `round ${round.round} after pick ${k + 1}`);
+    }
+  }
+
+  s = await state(page);
+  const g = s.game!;
+  expect(g.phase).toBe('ended');
+  expect(g.rounds.map((r) => r.picks.map((p) => p.element))).toEqual(path.elements);
+  expect(g.result).toEqual({ outcome: path.outcome, prize: path.prize, prizeCents: path.prizeCents });
+  expect(s.screen).toBe('result');
+  expect(s.balanceCents).toBe(1800 + path.prizeCents);
+  expect(Object.keys((await layout(page)).buttons)).toContain('playAgain');
+  // The result panel: a win shows the golden egg and the amount in gold; a loss shows neither.
+  const panel = await resultPanelStats(page);
+  if (path.outcome === 'won') expect(panel.gold, `gold on the win panel ${JSON.stringify(panel)}`).toBeGreaterThan(0.04);
+  else expect(panel.gold, `gold on the loss panel ${JSON.stringify(panel)}`).toBeLessThan(0.01);
+}
+
+/** Colour shares over the middle of the result card (above its buttons), from the layout's panel rectangle. */
+async function resultPanelStats(page: Page): Promise<CellStats> {
+  const img = await canvasImage(page);
+  const l = computeLayout(img.width, img.height);
+  const p = l.panel;
+  const r = { x: l.offsetX + (p.x + p.width * 0.2) * l.scale, y: l.offsetY + (p.y + p.height * 0.15) * l.scale, width: p.width * 0.6 * l.scale, height: p.height * 0.4 * l.scale };
+  return regionStats(img, r);
 }

@@ -1,0 +1,289 @@
+/**
+ * Rendering benchmark (a benchmark, not a test): loads the BUILT game (`npm run build` first; this builds nothing) from
+ * `vite preview` on its own port, in headless Chromium with the same browser and flags as playwright.config.ts, and
+ * prints:
+ *   - the time to the first interactive frame (navigation start → the first animation frame where `__poule` is ready
+ *     and idle on the title),
+ *   - frame times (median, 95th percentile, worst) during the busiest moments — the end-of-round reveal of 30 hens and
+ *     the win celebration — at normal speed (speed=1), without and with 4× CPU throttling (CDP),
+ *   - the gzip sizes of the shipped JS and of the other assets in dist/,
+ * with the machine's load, medians over a few runs, and the targets beside the figures.
+ *
+ *   npm run bench:render [-- --runs 3 --dist dist --port 4480]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { HookRect } from '../src/app/test-hook';
+import { nextHen, SEEDS } from '../e2e/support/seeds';
+import { integerFlag, parseFlags, stringFlag, UsageError } from './cli-args';
+
+export const TARGETS = { frameMs1x: 16.7, p95Ms4x: 33, firstFrameMs: 1500, jsKiB: 250 } as const;
+
+/** The browser as playwright.config.ts launches it: Debian's Chromium unless PLAYWRIGHT_CHROMIUM says otherwise. */
+const EXECUTABLE = process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const ARGS = ['--disable-quic', '--use-angle=swiftshader', '--ignore-gpu-blocklist', '--autoplay-policy=no-user-gesture-required'];
+
+export const median = (xs: readonly number[]): number => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Nearest-rank percentile. */
+export const percentile = (xs: readonly number[], p: number): number => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};
+
+export interface FrameStats {
+  readonly frames: number;
+  readonly median: number;
+  readonly p95: number;
+  readonly worst: number;
+  /** Share of frames over 16.7 ms. */
+  readonly over16: number;
+}
+
+export const frameStats = (deltas: readonly number[]): FrameStats => ({
+  frames: deltas.length,
+  median: median(deltas),
+  p95: percentile(deltas, 95),
+  worst: deltas.length ? Math.max(...deltas) : NaN,
+  over16: deltas.length ? deltas.filter((d) => d > TARGETS.frameMs1x).length / deltas.length : NaN,
+});
+
+/**
+ * In the page from its first script: a rAF loop that notes the first frame where the game is ready and idle, and the
+ * time between frames while `__benchRecording` is on. Reads only the read-only test hook.
+ */
+const PAGE_PROBE = `
+(() => {
+  const w = window;
+  w.__benchFrames = [];
+  w.__benchRecording = false;
+  w.__benchFirstInteractive = null;
+  let last = 0;
+  const loop = (t) => {
+    if (w.__benchFirstInteractive === null && w.__poule && w.__poule.ready && w.__poule.isIdle()) w.__benchFirstInteractive = t;
+    if (w.__benchRecording && last) w.__benchFrames.push(t - last);
+    last = t;
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+})();
+`;
+
+interface RunResult {
+  readonly firstInteractiveMs: number;
+  readonly reveal: readonly number[];
+  readonly win: readonly number[];
+}
+
+async function clickRect(page: Page, r: HookRect): Promise<void> {
+  const box = await page.locator('#game canvas').boundingBox();
+  if (!box) throw new Error('no canvas');
+  await page.mouse.click(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
+}
+
+async function idle(page: Page): Promise<void> {
+  await page.waitForTimeout(30);
+  await page.evaluate(() => window.__poule!.idle());
+}
+
+async function button(page: Page, id: string): Promise<void> {
+  const r = await page.evaluate((i) => window.__poule!.layout().buttons[i], id);
+  if (!r) throw new Error(`button ${id} not on screen`);
+  await clickRect(page, r);
+  await idle(page);
+}
+
+async function record<T>(page: Page, work: () => Promise<T>): Promise<number[]> {
+  await page.evaluate(() => {
+    (window as unknown as { __benchFrames: number[] }).__benchFrames = [];
+    (window as unknown as { __benchRecording: boolean }).__benchRecording = true;
+  });
+  await work();
+  return page.evaluate(() => {
+    const w = window as unknown as { __benchFrames: number[]; __benchRecording: boolean };
+    w.__benchRecording = false;
+    return w.__benchFrames;
+  });
+}
+
+/** Opens a demo seed at normal speed with the CPU slowed `throttle` times; returns the page and its first frame. */
+async function open(browser: Browser, base: string, seed: number, throttle: number): Promise<{ page: Page; firstInteractiveMs: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await page.addInitScript(PAGE_PROBE);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await page.goto(`${base}?demo=1&seed=${seed}&speed=1`);
+  await page.waitForFunction(() => (window as unknown as { __benchFirstInteractive: number | null }).__benchFirstInteractive !== null, undefined, {
+    timeout: 180_000,
+  });
+  const firstInteractiveMs = await page.evaluate(() => (window as unknown as { __benchFirstInteractive: number }).__benchFirstInteractive);
+  return { page, firstInteractiveMs };
+}
+
+/** One run: the reveal of a lost round (seed lostNoExtra), then a first-pick win (seed firstPickWin). */
+async function runOnce(browser: Browser, base: string, throttle: number): Promise<RunResult> {
+  const lost = SEEDS.lostNoExtra;
+  const a = await open(browser, base, lost.seed, throttle);
+  await button(a.page, 'buy');
+  await button(a.page, 'scratchAll');
+  let reveal: number[] = [];
+  for (const element of lost.elements[0]!) {
+    const hens = await a.page.evaluate(() => window.__poule!.state().game!.round!.hens);
+    const r = (await a.page.evaluate(() => window.__poule!.layout().hens))[nextHen(hens)]!;
+    const last = hens.filter((h) => h !== null).length === lost.elements[0]!.length - 1;
+    if (!last) {
+      await clickRect(a.page, r);
+      await idle(a.page);
+      continue;
+    }
+    // From the losing pick until the haystacks wait for a choice: the banner, 26 hens lifting, the egg marked.
+    reveal = await record(a.page, async () => {
+      await clickRect(a.page, r);
+      await idle(a.page);
+    });
+    void element;
+  }
+  await a.page.context().close();
+
+  const won = SEEDS.firstPickWin;
+  const b = await open(browser, base, won.seed, throttle);
+  await button(b.page, 'buy');
+  await button(b.page, 'scratchAll');
+  const hens = await b.page.evaluate(() => window.__poule!.state().game!.round!.hens);
+  const r = (await b.page.evaluate(() => window.__poule!.layout().hens))[nextHen(hens)]!;
+  // From the winning pick: the egg, the banner, the result panel counting up, and 2 s of the party that follows.
+  const win = await record(b.page, async () => {
+    await clickRect(b.page, r);
+    await idle(b.page);
+    await b.page.waitForTimeout(2000);
+  });
+  const outcome = await b.page.evaluate(() => window.__poule!.state().game!.result?.outcome);
+  if (outcome !== 'won') throw new Error(`seed ${won.seed} should win at the first pick, got ${String(outcome)}`);
+  await b.page.context().close();
+  return { firstInteractiveMs: a.firstInteractiveMs, reveal, win };
+}
+
+/** Gzip sizes (level 9) of dist/: the JS, and everything else the game loads (art, sounds, HTML, JSON). */
+export function distSizes(dist: string): { jsRaw: number; jsGzip: number; assetsRaw: number; assetsGzip: number; biggestJs: [string, number][] } {
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.push(p);
+    }
+  };
+  walk(dist);
+  let jsRaw = 0;
+  let jsGzip = 0;
+  let assetsRaw = 0;
+  let assetsGzip = 0;
+  const js: [string, number][] = [];
+  for (const f of files) {
+    if (f.endsWith('.map')) continue;
+    const bytes = readFileSync(f);
+    const gz = gzipSync(bytes, { level: 9 }).length;
+    if (f.endsWith('.js')) {
+      jsRaw += bytes.length;
+      jsGzip += gz;
+      js.push([relative(dist, f), gz]);
+    } else {
+      assetsRaw += bytes.length;
+      assetsGzip += gz;
+    }
+  }
+  js.sort((x, y) => y[1] - x[1]);
+  return { jsRaw, jsGzip, assetsRaw, assetsGzip, biggestJs: js.slice(0, 4) };
+}
+
+function startPreview(dist: string, port: number): Promise<ChildProcess> {
+  const child = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dist], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = async (): Promise<void> => {
+      if (child.exitCode !== null) return reject(new Error(`vite preview exited (${child.exitCode}); is port ${port} free?`));
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/`);
+        if (res.ok) return resolve(child);
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) return reject(new Error('vite preview did not start in 60 s'));
+      setTimeout(() => void poll(), 250);
+    };
+    void poll();
+  });
+}
+
+const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
+const ms = (n: number): string => `${n.toFixed(1)} ms`;
+const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+const mark = (ok: boolean): string => (ok ? 'meets' : 'MISSES');
+
+async function main(argv: readonly string[]): Promise<void> {
+  const flags = parseFlags(argv, { runs: { takesValue: true }, dist: { takesValue: true }, port: { takesValue: true } });
+  const runs = integerFlag(flags, 'runs', 1, 20) ?? 3;
+  const dist = stringFlag(flags, 'dist') ?? 'dist';
+  const port = integerFlag(flags, 'port', 1024, 65535) ?? 4480;
+  if (!existsSync(join(dist, 'index.html'))) throw new UsageError(`no ${dist}/index.html: run \`npm run build\` first`);
+
+  console.log(`bench:render — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load (1/5/15 min) before: ${load()}`);
+  console.log(`browser: ${EXECUTABLE ?? "Playwright's own Chromium"}, WebGL through SwiftShader (software), viewport 1280×720`);
+  const s = distSizes(dist);
+  console.log(`\nsizes of ${dist}/ (gzip -9):`);
+  console.log(`  JS      ${kib(s.jsGzip)} gzip (${kib(s.jsRaw)} raw)   target < ${TARGETS.jsKiB} KiB: ${mark(s.jsGzip / 1024 < TARGETS.jsKiB)}`);
+  console.log(`          biggest: ${s.biggestJs.map(([f, n]) => `${f} ${kib(n)}`).join(', ')}`);
+  console.log(`  assets  ${kib(s.assetsGzip)} gzip (${kib(s.assetsRaw)} raw): art, sounds, HTML, JSON`);
+
+  const server = await startPreview(dist, port);
+  const browser = await chromium.launch({ ...(EXECUTABLE ? { executablePath: EXECUTABLE } : {}), args: ARGS });
+  try {
+    for (const throttle of [1, 4]) {
+      const results: RunResult[] = [];
+      for (let r = 0; r < runs; r++) {
+        results.push(await runOnce(browser, `http://127.0.0.1:${port}/`, throttle));
+        console.log(`  (${throttle}× run ${r + 1}/${runs} done, load ${load()})`);
+      }
+      const stat = (pick: (x: RunResult) => readonly number[]): FrameStats[] => results.map((x) => frameStats(pick(x)));
+      const med = (xs: FrameStats[], k: keyof FrameStats): number => median(xs.map((x) => x[k]));
+      const reveal = stat((x) => x.reveal);
+      const win = stat((x) => x.win);
+      const first = median(results.map((x) => x.firstInteractiveMs));
+      console.log(`\nCPU ${throttle}× (medians of ${runs} runs; speed=1):`);
+      console.log(`  first interactive frame   ${ms(first)}   target < ${TARGETS.firstFrameMs} ms at 1×: ${throttle === 1 ? mark(first < TARGETS.firstFrameMs) : '(info)'}`);
+      for (const [name, fs] of [['end-of-round reveal', reveal], ['win celebration    ', win]] as const) {
+        const line = `  ${name}  median ${ms(med(fs, 'median'))}, p95 ${ms(med(fs, 'p95'))}, worst ${ms(med(fs, 'worst'))}, ${(med(fs, 'over16') * 100).toFixed(0)} % of ${med(fs, 'frames')} frames over 16.7 ms`;
+        const verdict =
+          throttle === 1
+            ? `every frame ≤ ${TARGETS.frameMs1x} ms: ${mark(med(fs, 'worst') <= TARGETS.frameMs1x)}`
+            : `p95 ≤ ${TARGETS.p95Ms4x} ms: ${mark(med(fs, 'p95') <= TARGETS.p95Ms4x)}`;
+        console.log(`${line}   ${verdict}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+  console.log(`\nload after: ${load()} — frame times follow the machine's load (2 shared cores, software WebGL).`);
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''))) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(e instanceof UsageError ? 2 : 1);
+  });
+}
