@@ -121,7 +121,8 @@ export const SCREENS_DIR = process.env['POULE_SCREENS'] ?? 'test-results/screens
 /** Writes an image as a kept screen (the folder is made again: another run may have cleared test-results/). */
 export function saveScreen(name: string, png: PNG | Buffer): void {
   mkdirSync(SCREENS_DIR, { recursive: true });
-  writeFileSync(`${SCREENS_DIR}/${name}.png`, png instanceof PNG ? PNG.sync.write(png) : png);
+  // PNG.sync.read gives a plain object, not a PNG instance: tell them apart by the Buffer.
+  writeFileSync(`${SCREENS_DIR}/${name}.png`, Buffer.isBuffer(png) ? png : PNG.sync.write(png));
 }
 
 /** Keeps the canvas as it is now as a screen artefact, and returns it. */
