@@ -62,6 +62,8 @@ test.describe('idle inside a ticket', () => {
     const warned = await state(page);
     expect(warned.screen).toBe('ticket');
     await until(page, (s) => s.screen === 'title', 15_000);
+    // The title is coming in: wait until it is there, ready for a touch.
+    await waitIdle(page);
     const aside = await state(page);
     // The same ticket, as it was: same serial, same picks, nothing drawn again, nothing paid.
     expect(aside.game).toEqual(kept.game);

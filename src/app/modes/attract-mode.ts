@@ -1,6 +1,6 @@
 import gsap from 'gsap';
 import type { Container } from 'pixi.js';
-import type { Command, GameSnapshot } from '../../core';
+import type { GameSnapshot } from '../../core';
 import { AttractScreen, type AttractTexts } from '../../scene/screens/attract-screen';
 import { TicketScreen } from '../../scene/screens/ticket-screen';
 import { AttractIdleWarning } from '../../scene/views/attract-idle-warning';
@@ -8,7 +8,9 @@ import { DEFAULT_ATTRACT, type AttractConfig, type AttractProblem } from '../att
 import type { GameApp } from '../game-app';
 import { IdleWatch, type IdleView } from '../idle-watch';
 import { rulesContent, ticketWords } from '../words';
-import { DemoTicket, demoSeeds } from './attract-demo';
+import { demoSeeds } from './attract-demo';
+import { DemoPlayer } from './attract-demo-player';
+import { Pace } from './attract-pace';
 import { loadAttractConfig } from './attract-load';
 import { ATTRACT_WORDS } from './attract-words';
 import { Kiosk } from './kiosk-mode';
@@ -47,11 +49,8 @@ export class Attract {
   private leaving = false;
   /** Bumped at each start and stop: a loop whose token is stale stops at its next step. */
   private token = 0;
-  private stopNow: () => void = () => undefined;
-  private stopped: Promise<void> = Promise.resolve();
-  /** The demo screen's last animation, which may outlive a stop; the next start waits for it. */
-  private inFlight: Promise<unknown> = Promise.resolve();
-  private demo: DemoTicket | null = null;
+  private readonly pace = new Pace();
+  private readonly player: DemoPlayer;
   private startAtOnce = false;
   private hidden: Container[] = [];
   private readonly timer: ReturnType<typeof setInterval>;
@@ -76,6 +75,7 @@ export class Attract {
     );
     this.demoScreen.view.eventMode = 'none';
     this.screen = new AttractScreen(this.demoScreen.view);
+    this.player = new DemoPlayer(this.screen, this.demoScreen, this.pace);
     a.stage.root.addChild(this.screen.view, this.warning);
     a.stage.onResize((l) => {
       this.screen.resize(l);
@@ -97,11 +97,11 @@ export class Attract {
   }
 
   get demoSnapshot(): GameSnapshot | null {
-    return this.active ? (this.demo?.game.snapshot() ?? null) : null;
+    return this.active ? (this.player.ticket?.game.snapshot() ?? null) : null;
   }
 
   get demoSeed(): number | null {
-    return this.active ? (this.demo?.seed ?? null) : null;
+    return this.active ? (this.player.ticket?.seed ?? null) : null;
   }
 
   /** Reads attract.json (or `?attract=`) and the URL; `?mode=attract` then starts the loop at once. */
@@ -136,7 +136,7 @@ export class Attract {
     for (const c of this.hidden) c.visible = false;
     this.screen.open();
     const token = ++this.token;
-    this.stopped = new Promise((resolve) => (this.stopNow = resolve));
+    this.pace.begin();
     void this.loop(token).catch((e: unknown) => console.error('the attract loop failed', e));
   }
 
@@ -145,8 +145,8 @@ export class Attract {
     if (!this.active) return;
     this.active = false;
     this.token++;
-    this.stopNow();
-    this.demo = null;
+    this.pace.stop();
+    this.player.drop();
     this.screen.close();
     for (const c of this.hidden) c.visible = true;
     this.hidden = [];
@@ -235,24 +235,9 @@ export class Attract {
     this.demoScreen.refreshTexts();
   }
 
-  // ——— the loop ———
-
-  /** Resolves with `p`, or as soon as the loop is stopped (the animation behind `p` finishes on its own). */
-  private until(p: Promise<unknown> | gsap.core.Animation): Promise<unknown> {
-    const settled = p instanceof Promise ? p : p.then(() => undefined);
-    return Promise.race([settled, this.stopped]);
-  }
-
-  /** Waits `seconds` of game time (so `?speed=` fast-forwards it), or until the loop is stopped. */
-  private wait(seconds: number): Promise<unknown> {
-    let call: gsap.core.Tween | null = null;
-    const done = new Promise<void>((resolve) => (call = gsap.delayedCall(seconds, resolve)));
-    return this.until(done).finally(() => call?.kill());
-  }
-
   private async loop(token: number): Promise<void> {
     // A demo animation left over from the last run finishes first, so it cannot touch the next ticket.
-    await this.until(this.inFlight);
+    await this.player.settle();
     const live = (): boolean => token === this.token;
     while (live()) {
       const started = gsap.globalTimeline.time();
@@ -262,14 +247,14 @@ export class Attract {
         if (scene === 'demo') {
           const t0 = gsap.globalTimeline.time();
           for (const seed of this.seeds) {
-            await this.playDemo(seed, live);
+            await this.player.play(seed, live);
             if (!live()) return;
           }
           demoSeconds += gsap.globalTimeline.time() - t0;
         } else {
           const hold = this.stillSeconds();
-          await this.until(this.screen.showScene(scene, hold / 4));
-          await this.wait(scene === 'howto' ? hold * 0.25 : hold);
+          await this.pace.until(this.screen.showScene(scene, hold / 4));
+          await this.pace.wait(scene === 'howto' ? hold * 0.25 : hold);
         }
       }
       if (!live()) return;
@@ -286,56 +271,6 @@ export class Attract {
     const demos = scenes.length - stills;
     const demoSeconds = this.demoSeconds ?? DEMO_SECONDS_GUESS * this.seeds.length * demos;
     return Math.min(60, Math.max(4, (this.config.loopSeconds - demoSeconds) / Math.max(1, stills)));
-  }
-
-  private async playDemo(seed: number, live: () => boolean): Promise<void> {
-    const t = new DemoTicket(seed);
-    this.demo = t;
-    const ds = this.demoScreen;
-    ds.restore(t.game.snapshot());
-    await this.until(this.screen.showScene('demo'));
-    if (!live()) return;
-    this.inFlight = ds.play(t.game.journal.slice(), t.game.snapshot());
-    await this.until(this.inFlight);
-    for (let c = t.next(); c && live(); c = t.next()) {
-      await this.gesture(t, c);
-      if (!live()) return;
-      const r = t.game.command(c);
-      if (!r.ok) throw new Error(`the demo bot's command was refused: ${r.error.message}`);
-      this.inFlight = ds.play(r.value, t.game.snapshot());
-      await this.until(this.inFlight);
-    }
-    this.screen.finger.hide();
-    // The result stays a moment, then the next scene.
-    await this.wait(3);
-  }
-
-  /** The bot's hand: a pause to think, the finger glides to where it acts, and presses. */
-  private async gesture(t: DemoTicket, c: Command): Promise<void> {
-    const f = this.screen.finger;
-    const local = (r: { x: number; y: number; width: number; height: number }): { x: number; y: number; w: number; h: number } => {
-      const p = this.screen.view.toLocal({ x: r.x, y: r.y });
-      const q = this.screen.view.toLocal({ x: r.x + r.width, y: r.y + r.height });
-      return { x: p.x, y: p.y, w: q.x - p.x, h: q.y - p.y };
-    };
-    if (c.type === 'reveal') {
-      await this.wait(t.thinkSeconds(0.6, 0.6));
-      const b = this.demoScreen.card.scratchBounds();
-      if (b) {
-        const r = local(b);
-        await this.until(f.moveTo(r.x + r.w * 0.1, r.y + r.h / 6, 0.5));
-        await this.until(f.rub(r.x, r.y, r.w, r.h, 1.8));
-      }
-      return;
-    }
-    const target = c.type === 'pick' ? this.demoScreen.board.hens[c.hen] : this.demoScreen.haystacks.stacks[c.haystack];
-    await this.wait(t.thinkSeconds(c.type === 'pick' ? 0.5 : 1.0));
-    if (!target) return;
-    const b = c.type === 'pick' ? this.demoScreen.board.hens[c.hen]!.cellBounds() : target.getBounds();
-    const r = local(b);
-    await this.until(f.moveTo(r.x + r.w / 2, r.y + r.h / 2, 0.55));
-    await this.wait(t.thinkSeconds(0.15, 0.35));
-    await this.until(f.press());
   }
 
   /** For the soak and the tests: the loop stops for good (the page is closing). */
