@@ -182,12 +182,12 @@ function formatPhases(p: PhaseReport): string[] {
     `where the time of one ticket goes (${p.draws} draws, ${p.player} choosing; V8's sampling profiler over ` +
       `${int(p.tickets)} tickets, ${int(p.samples)} samples; a ticket takes ${int(p.ticketNs)} ns of CPU in the timed runs):`,
     ...p.phases.map((x) => `  ${x.phase.padEnd(50)}${int(x.ns).padStart(6)} ns ${pct(x.share)}`),
-    `  (each phase includes the draws V8 inlined into it; "folding" is foldEvent on every event the game emits,`,
-    `   without the rules' checks, which only a journal read back from storage goes through)`,
+    `  (each phase includes what V8 inlined into it: most draws, and the fold of the events (emit, foldEvent, without`,
+    `   the rules' checks, which only a journal read back from storage goes through) inside the commands)`,
     `  a ticket: ${p.coreDrawsPerTicket.toFixed(1)} draws by the game (${p.botDrawsPerTicket.toFixed(1)} more by the random bot), ` +
       `${p.lostRoundsPerTicket.toFixed(2)} lost rounds whose board is drawn`,
-    `  one uniformInt ≈ ${p.drawNs.toFixed(1)} ns with ${p.draws} draws (alone in a loop): the draws are ≈ ${pct(drawsShare).trim()} of a ticket`,
-    `  crypto refill: getRandomValues of ${int(p.refillValues)} values takes ${(p.refillNs / 1000).toFixed(1)} µs, ` +
+    `  one uniformInt ≈ ${p.drawNs.toFixed(1)} ns of CPU with ${p.draws} draws (alone in a loop): the draws are ≈ ${pct(drawsShare).trim()} of a ticket`,
+    `  crypto refill: getRandomValues of ${int(p.refillValues)} values takes ${(p.refillNs / 1000).toFixed(1)} µs of CPU, ` +
       `≈ ${int(p.refillNsPerTicket)} ns a ticket (${pct(p.refillNsPerTicket / p.ticketNs).trim()})`,
   ];
 }
