@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickButton, clickRect, focus, layout, openGame, settle, shot, state, waitIdle } from './support/poule';
+import { clickButton, clickRect, focus, layout, openGame, resizeTo, settle, shot, state, waitIdle } from './support/poule';
 
 /** The game's controls beyond the mouse path: keys, drags, double taps, resizes, languages, sound, parameters. */
+// Whole tickets on software WebGL: slow when the machine is shared.
+test.describe.configure({ timeout: 240_000 });
 const DEMO = '?demo=1&seed=42&speed=8';
 
 async function press(page: Page, key: string): Promise<void> {
@@ -96,9 +98,8 @@ test('a resize in the middle of a round keeps the round and lays it out again', 
   await settle(page);
   const before = (await state(page)).game;
   for (const [w, h] of [[720, 1280], [360, 640], [1920, 1080]] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(200);
-    await waitIdle(page);
+    await resizeTo(page, w, h);
+    await shot(page, `resized-${w}x${h}`);
     const s = await state(page);
     expect(s.layout).toBe(w >= h ? 'landscape' : 'portrait');
     expect(s.game).toEqual(before);
@@ -111,7 +112,6 @@ test('a resize in the middle of a round keeps the round and lays it out again', 
       expect(r.y + r.height).toBeLessThanOrEqual(h + 1);
     }
   }
-  await shot(page, 'resized-1920x1080');
   const l = await layout(page);
   const hen = (await state(page)).game!.round!.hens.findIndex((x) => x === null);
   await clickRect(page, l.hens[hen]!);

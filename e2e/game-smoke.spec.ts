@@ -13,6 +13,8 @@ const LAYOUTS = [
 
 for (const vp of LAYOUTS) {
   test(`plays demo tickets end to end (${vp.name})`, async ({ page }) => {
+    // Up to nine whole tickets on software WebGL.
+    test.setTimeout(480_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize({ width: vp.width, height: vp.height });

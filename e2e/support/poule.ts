@@ -4,7 +4,8 @@ import type { HookFocus, HookLayout, HookRect, HookState } from '../../src/app/t
 /** Helpers over `window.__poule`, the game's read-only test hook: wait for idle, read state, click rectangles. */
 export async function openGame(page: Page, query: string): Promise<void> {
   await page.goto(`/${query}`);
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 30_000 });
+  // Generous: on a loaded two-core machine, software WebGL boots slowly.
+  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
   await waitIdle(page);
 }
 
@@ -15,6 +16,15 @@ export async function waitIdle(page: Page): Promise<void> {
 export const state = (page: Page): Promise<HookState> => page.evaluate(() => window.__poule!.state());
 export const layout = (page: Page): Promise<HookLayout> => page.evaluate(() => window.__poule!.layout());
 export const focus = (page: Page): Promise<HookFocus | null> => page.evaluate(() => window.__poule!.focus());
+
+/** Resizes the window and waits until the game has laid itself out for it (one resize, throttled to a frame). */
+export async function resizeTo(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  const want = width >= height ? 'landscape' : 'portrait';
+  await page.waitForFunction((w) => window.__poule!.state().layout === w, want, { timeout: 30_000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await waitIdle(page);
+}
 
 /** A real mouse click at the centre of `r` (CSS pixels from the canvas's corner). */
 export async function clickRect(page: Page, r: HookRect): Promise<void> {
