@@ -1,11 +1,15 @@
 // The browser entry: boots the game in #game. Everything else lives in src/app (flow) and src/scene (pictures).
 // First: Pixi without eval or workers, so the page keeps to its Content Security Policy.
 import './security/pixi-csp';
+import { installErrorScreen } from './app/error-screen';
 import { startGame } from './app/game-app';
 
+// Before anything else can fail: unexpected errors are logged and shown with « Reprendre / Recharger ».
+const errors = installErrorScreen();
 const host = document.getElementById('game');
 if (!host) throw new Error('index.html has no #game element');
-startGame(host).catch((e: unknown) => {
+startGame(host).then((app) => errors.attach(app)).catch((e: unknown) => {
   console.error('the game could not start', e);
+  errors.report(e, 'boot');
   host.textContent = `La Poule aux Œufs d'Or could not start: ${e instanceof Error ? e.message : String(e)}`;
 });

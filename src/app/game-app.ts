@@ -28,6 +28,7 @@ import { attractOf, installAttract } from './modes/attract-mode';
 import { openPersistence, openSession } from './persistence';
 import { StorageUi } from './persistence-ui';
 import { installTestHook } from './test-hook';
+import { reportError } from './error-screen';
 import { parseParams, type Params } from './url-params';
 import { rulesContent, ticketPrice, ticketWords } from './words';
 import { handleVisibility } from './visibility';
@@ -234,6 +235,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
       }
     } catch (e) {
       console.error('the scene failed to show an update', e);
+      reportError(e, 'scene');
     }
   });
 

@@ -1,0 +1,55 @@
+import { formatSerial, type GameEvent } from '../core';
+import type { GameApp } from './game-app';
+
+/** How many of the last game events an error report carries. */
+const KEPT_EVENTS = 12;
+
+/**
+ * What an error report says about the game: enough to reproduce it (the mode; the seed for a demo, whose tickets
+ * replay from it; the serial for a real ticket, whose journal is saved), the screen and phase, the last events.
+ * An event is written as it was shown: a ticket's issue keeps its serial, never the amounts under the scratch zone.
+ */
+export class ErrorContext {
+  private app: GameApp | null = null;
+  private readonly events: Record<string, unknown>[] = [];
+
+  /** Starts reading the running game (called once it has booted) and keeps its last events. */
+  attach(app: GameApp): void {
+    this.app = app;
+    app.session?.subscribe((u) => {
+      for (const e of u.events) this.events.push(shownEvent(e));
+      this.events.splice(0, Math.max(0, this.events.length - KEPT_EVENTS));
+    });
+  }
+
+  describe(): Record<string, unknown> {
+    const a = this.app;
+    const base = { url: location.pathname + location.search, userAgent: navigator.userAgent };
+    if (!a) return { ...base, booted: false };
+    let snapshot = null;
+    try {
+      snapshot = a.session?.snapshot() ?? null;
+    } catch {
+      // The session itself may be what failed; the report goes on without it.
+    }
+    return {
+      ...base,
+      booted: a.ready,
+      mode: a.params.mode,
+      seed: a.params.demo ? a.params.seed : null,
+      serial: snapshot ? formatSerial(snapshot.serial) : null,
+      draws: snapshot?.draws ?? null,
+      phase: snapshot?.phase ?? null,
+      screen: a.nav.screen ?? null,
+      idle: a.busy.idle,
+      balanceCents: a.session?.balanceCents ?? null,
+      renderer: a.stage.rendererType,
+      lastEvents: [...this.events],
+    };
+  }
+}
+
+function shownEvent(e: GameEvent): Record<string, unknown> {
+  if (e.type === 'ticketIssued') return { type: e.type, serial: formatSerial(e.ticket.serial), draws: e.draws };
+  return { ...e };
+}
