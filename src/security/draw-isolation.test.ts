@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkDrawRules, importsOf, reachable, type DrawRules, type SourceTree } from './import-graph';
+
+/**
+ * Nothing in a real game can reach the seeded (demo and test) generator, and the core never draws with Math.random:
+ * a scan of src/ (tests and src/core/test-support left out), and the same scan shown to catch planted violations.
+ */
+function loadTree(dir = 'src'): Map<string, string> {
+  const tree = new Map<string, string>();
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = posix.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (p !== 'src/core/test-support') for (const [k, v] of loadTree(p)) tree.set(k, v);
+    } else if (p.endsWith('.ts') && !p.endsWith('.test.ts')) {
+      tree.set(p, readFileSync(p, 'utf8'));
+    }
+  }
+  return tree;
+}
+
+const RULES: DrawRules = {
+  realPlayEntries: ['src/app/modes/play-mode.ts', 'src/app/modes/kiosk-mode.ts', 'src/core/index.ts', 'src/app/store/index.ts', 'src/app/ticket-session.ts'],
+  pageEntry: 'src/main.ts',
+  seeded: 'src/core/seeded-source.ts',
+  allowedImporters: (f) => f === 'src/app/modes/demo-mode.ts' || /^src\/app\/modes\/attract-[\w-]+\.ts$/.test(f),
+  core: 'src/core',
+};
+
+describe('the real tree', () => {
+  const tree = loadTree();
+
+  it('has the modules the rules name (a renamed entry would make the scan vacuous)', () => {
+    for (const f of [...RULES.realPlayEntries, RULES.pageEntry, RULES.seeded, 'src/app/modes/demo-mode.ts']) {
+      expect(tree.has(f), f).toBe(true);
+    }
+    // The graph is really walked: real play reaches the crypto source and the page reaches the game.
+    expect(reachable(['src/app/modes/play-mode.ts'], tree)).toContain('src/core/crypto-source.ts');
+    expect(reachable([RULES.pageEntry], tree)).toContain('src/app/game-app.ts');
+    expect(importsOf('src/app/modes/demo-mode.ts', tree)).toContain(RULES.seeded);
+  });
+
+  it('keeps the rules: no Math.random in the core; the seeded generator only behind demo and attract modules', () => {
+    const violations = checkDrawRules(tree, RULES);
+    console.log(
+      `[draw scan] ${tree.size} modules, ${reachable(RULES.realPlayEntries, tree).size} reachable from real play, ` +
+        `importers of the seeded generator: ${[...tree.keys()].filter((f) => importsOf(f, tree).includes(RULES.seeded)).join(', ')}; ` +
+        `${violations.length} violations`,
+    );
+    expect(violations).toEqual([]);
+  });
+});
+
+describe('the scan catches what it is for (a fake tree)', () => {
+  const clean: [string, string][] = [
+    ['src/main.ts', "import { start } from './app/game-app';\nstart();"],
+    ['src/app/game-app.ts', "import { realPlay } from './modes/play-mode';\nimport { demoPlay } from './modes/demo-mode';\nexport const start = () => 0;"],
+    ['src/app/modes/play-mode.ts', "import { CryptoSource } from '../../core';\nexport const realPlay = () => new CryptoSource();"],
+    ['src/app/modes/kiosk-mode.ts', "import type { SeededSource } from '../../core/seeded-source';\nexport const kiosk = 1;"],
+    ['src/app/modes/demo-mode.ts', "import { SeededSource } from '../../core/seeded-source';\nexport const demoPlay = () => SeededSource;"],
+    ['src/app/store/index.ts', "export { x } from './x';"],
+    ['src/app/store/x.ts', '// Math.random is never used here, nor is ../../core/seeded-source\nexport const x = 1;'],
+    ['src/app/ticket-session.ts', "import { x } from './store';\nexport const s = x;"],
+    ['src/core/index.ts', "export { CryptoSource } from './crypto-source';"],
+    ['src/core/crypto-source.ts', '/* not Math.random() */ export class CryptoSource {}'],
+    ['src/core/seeded-source.ts', 'export class SeededSource {}'],
+  ];
+  const plant = (changes: Record<string, string>): SourceTree => new Map([...clean, ...Object.entries(changes)]);
+  const rules = (tree: SourceTree): string[] => checkDrawRules(tree, RULES).map((v) => `${v.rule} ${v.file}`);
+
+  it('a clean fake tree passes (type-only imports and comments are not code)', () => {
+    expect(rules(plant({}))).toEqual([]);
+  });
+
+  it('Math.random in the core', () => {
+    expect(rules(plant({ 'src/core/crypto-source.ts': 'export const draw = () => Math.random();' }))).toEqual(['math-random src/core/crypto-source.ts']);
+    expect(rules(plant({ 'src/core/deep/odd.ts': 'const r = Math .random;' }))).toEqual(['math-random src/core/deep/odd.ts']);
+  });
+
+  it('the seeded generator imported by real-play code, directly, through a re-export or a dynamic import', () => {
+    expect(rules(plant({ 'src/app/store/x.ts': "import { SeededSource } from '../../core/seeded-source';" }))).toEqual([
+      'seeded-importer src/app/store/x.ts',
+      'seeded-in-real-play src/app/store/x.ts',
+      'seeded-in-real-play src/core/seeded-source.ts',
+    ]);
+    expect(rules(plant({ 'src/core/index.ts': "export { SeededSource } from './seeded-source';" }))).toEqual([
+      'seeded-importer src/core/index.ts',
+      'seeded-in-real-play src/core/index.ts',
+      'seeded-in-real-play src/core/seeded-source.ts',
+      'seeded-from-page src/main.ts',
+    ]);
+    expect(rules(plant({ 'src/app/modes/kiosk-mode.ts': "const m = await import('../../core/seeded-source');" }))).toContain(
+      'seeded-in-real-play src/app/modes/kiosk-mode.ts',
+    );
+  });
+
+  it('a demo module pulled into real play, or the page reaching the generator around the demo module', () => {
+    expect(rules(plant({ 'src/app/modes/play-mode.ts': "import { demoPlay } from './demo-mode';" }))).toContain(
+      'seeded-in-real-play src/app/modes/demo-mode.ts',
+    );
+    expect(rules(plant({ 'src/app/game-app.ts': "import '../core/seeded-source';" }))).toEqual([
+      'seeded-importer src/app/game-app.ts',
+      'seeded-from-page src/main.ts',
+    ]);
+  });
+});

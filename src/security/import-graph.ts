@@ -1,0 +1,94 @@
+import { posix } from 'node:path';
+
+/**
+ * A small static scan of the source tree, for the draw-isolation test: which modules import which (parsed from the
+ * import and export statements, type-only imports left out since they ship no code), which are reachable from an
+ * entry, and the rules a real game's code must keep. Pure: it works on a map path → text, so a test can run it on
+ * the real tree or on a fake one with a planted violation.
+ */
+export type SourceTree = ReadonlyMap<string, string>;
+
+const SPECIFIERS = [
+  // import x from '…', import { a } from '…', export { a } from '…', export * from '…' (not `import type`/`export type`)
+  /(?:^|[;\n])\s*(?:import|export)\s+(?!type\s)[^'";]*?\sfrom\s*['"]([^'"]+)['"]/g,
+  // import '…' (a module run for its effects)
+  /(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g,
+  // import('…')
+  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+];
+
+/** Removes comments, so a word in a comment is neither an import nor a use. Strings are kept (specifiers live there). */
+export function stripComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+/** The relative modules `file` imports, resolved to paths of `tree` (packages such as 'pixi.js' are left out). */
+export function importsOf(file: string, tree: SourceTree): string[] {
+  const text = stripComments(tree.get(file) ?? '');
+  const found = new Set<string>();
+  for (const re of SPECIFIERS) {
+    for (const m of text.matchAll(re)) {
+      const spec = m[1]!;
+      if (!spec.startsWith('.')) continue;
+      const base = posix.normalize(posix.join(posix.dirname(file), spec));
+      const hit = [base, `${base}.ts`, `${base}/index.ts`].find((p) => tree.has(p));
+      if (hit) found.add(hit);
+    }
+  }
+  return [...found];
+}
+
+/** Every module reachable from `entries`, not going through `barriers` (which are listed but not followed). */
+export function reachable(entries: readonly string[], tree: SourceTree, barriers: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const todo = entries.filter((e) => tree.has(e));
+  while (todo.length) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    if (barriers.has(f)) continue;
+    todo.push(...importsOf(f, tree));
+  }
+  return seen;
+}
+
+export interface DrawRules {
+  /** Modules of real play: what they reach may not import the seeded generator. */
+  readonly realPlayEntries: readonly string[];
+  /** The page's entry: the seeded generator may be reached from it only through `allowedImporters`. */
+  readonly pageEntry: string;
+  /** The seeded generator's module. */
+  readonly seeded: string;
+  /** Modules allowed to import it (demo and attract play). */
+  readonly allowedImporters: (file: string) => boolean;
+  /** The folder where Math.random is refused (the draws live there). */
+  readonly core: string;
+}
+
+export interface Violation {
+  readonly file: string;
+  readonly rule: 'math-random' | 'seeded-in-real-play' | 'seeded-importer' | 'seeded-from-page';
+  readonly detail: string;
+}
+
+export function checkDrawRules(tree: SourceTree, r: DrawRules): Violation[] {
+  const out: Violation[] = [];
+  for (const [file, text] of tree) {
+    if (file.startsWith(`${r.core}/`) && /\bMath\s*\.\s*random\b/.test(stripComments(text))) {
+      out.push({ file, rule: 'math-random', detail: 'Math.random in the core: every draw must come from a RandomSource' });
+    }
+    if (file !== r.seeded && !r.allowedImporters(file) && importsOf(file, tree).includes(r.seeded)) {
+      out.push({ file, rule: 'seeded-importer', detail: `imports ${r.seeded} but is not a demo or attract module` });
+    }
+  }
+  for (const file of reachable(r.realPlayEntries, tree)) {
+    if (file === r.seeded || importsOf(file, tree).includes(r.seeded)) {
+      out.push({ file, rule: 'seeded-in-real-play', detail: `reachable from real play and reaches ${r.seeded}` });
+    }
+  }
+  const allowed = new Set([...tree.keys()].filter(r.allowedImporters));
+  if (reachable([r.pageEntry], tree, allowed).has(r.seeded)) {
+    out.push({ file: r.pageEntry, rule: 'seeded-from-page', detail: `${r.seeded} is reached other than through demo or attract modules` });
+  }
+  return out;
+}
