@@ -128,6 +128,21 @@ test('wallet and block survive a reload: the balance is kept and the next ticket
   expect(s.storage?.resumed).toBe(`${first.block}-${first.index}`);
   expect(s.screen).toBe('ticket');
   expect(s.shown?.scratchable).toBe(true);
+  // Finish it, reload between tickets, buy again: the block's dealing went on from where it was kept.
+  await click(page, 'scratchAll');
+  for (let i = 0; i < 80; i++) {
+    const g = (await state(page)).game!;
+    if (g.phase === 'ended') break;
+    const l = await layout(page);
+    await clickRect(page, g.phase === 'round' ? l.hens[g.round!.hens.indexOf(null)]! : l.haystacks[0]!);
+    await settle(page);
+  }
+  const paid = (await state(page)).balanceCents;
+  await reopen(page);
+  expect((await state(page)).balanceCents).toBe(paid);
+  await click(page, 'buy');
+  const second = (await state(page)).game!.serial;
+  expect(second).toEqual({ block: first.block, index: first.index + 1 });
   await context.close();
 });
 
@@ -160,11 +175,12 @@ test('a tampered ticket and a corrupt wallet are never played: named on screen, 
   expect(s.balanceCents).toBe(2000); // the wallet started clean
   expect(await quarantined(page)).toEqual(expect.arrayContaining([{ store: 'current', code: 'tampered' }, { store: 'wallet', code: 'corrupt' }]));
   await page.locator('#game canvas').screenshot({ path: 'test-results/screens/storage-tampered.png' });
-  // In English too, from the same codes.
-  await click(page, 'lang');
-  expect((await state(page)).storage!.notice).toMatch(/Data changed outside the game \(ticket in play\)/);
+  // The notice is modal: « Compris » closes it; the title keeps the lines, in English too, from the same codes.
   await click(page, 'noticeOk');
   expect((await state(page)).storage!.notice).toBe('');
+  await click(page, 'lang');
+  expect((await state(page)).messages.join('\n')).toMatch(/Data changed outside the game \(ticket in play\)/);
+  expect((await state(page)).messages.join('\n')).toMatch(/Unreadable data \(balance\)/);
   await click(page, 'buy');
   expect((await state(page)).game?.phase).toBe('scratch');
   await context.close();
