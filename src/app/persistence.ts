@@ -74,7 +74,8 @@ export async function openPersistence(demo: boolean, demoStore: TicketStore = ne
   }
   const lock = await claimTicket().catch((): TicketLock => ({ owner: true, mode: 'none', release: () => undefined }));
   if (!lock.owner) return new Persistence('other-tab', null, lock, null);
-  const persisted = await askPersistentStorage();
+  // Only reported; a browser that would prompt for it must not hold the game's start.
+  const persisted = await Promise.race([askPersistentStorage(), new Promise<'best-effort'>((r) => setTimeout(() => r('best-effort'), 1500))]);
   const opened = await openStore().catch((e: unknown) => ({ ok: false as const, error: { code: 'storage-unavailable' as const, message: String(e) } }));
   if (!opened.ok) {
     const p = new Persistence('kept', null, lock, persisted);
