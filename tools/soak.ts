@@ -149,9 +149,15 @@ async function main(): Promise<void> {
     process.stdout.write(' loop  heap MB objects textures tweens buttons listeners frame ms loop s  wall s\n');
     const samples: Sample[] = [];
     let next = 1;
+    let seen = 0;
+    let stalled = 0;
     while (next <= loops) {
       await page.clock.runFor(20 * FRAME_MS);
       const { loops: done } = await loopsDone(page);
+      // A loop that stops coming round (an error in it) must not hang the benchmark: 10 fake minutes at most.
+      stalled = done > seen ? 0 : stalled + 20 * FRAME_MS;
+      seen = done;
+      if (stalled > 600_000) throw new Error(`the loop stopped coming round after loop ${done}`);
       if (done >= next) {
         const s = await sample(page, cdp, done, started);
         samples.push(s);
