@@ -47,6 +47,8 @@ export class StorageUi {
     private readonly refresh: () => void,
   ) {
     this.notice = new NoticePanel(() => {
+      // Play stopped on a failed save: the way on is a reload, which resumes from the record.
+      if (this.persistence.status === 'stopped') return location.reload();
       this.dismissed = true;
       this.notice.hide();
     });
@@ -93,8 +95,8 @@ export class StorageUi {
     const lang = this.a.i18n.lang;
     if (this.persistence.resumedSerial && lines.length === 0) return this.notice.hide();
     if (lines.length === 0 || this.dismissed) return this.notice.hide();
-    const closable = this.persistence.status !== 'other-tab' && this.persistence.status !== 'stopped';
-    this.notice.show(lines, closable ? pw(lang, 'ok') : null);
+    const status = this.persistence.status;
+    this.notice.show(lines, status === 'other-tab' ? null : pw(lang, status === 'stopped' ? 'reload' : 'ok'));
   }
 
   /** The layer in front for the hook's buttons: the notice, else the history screen; null for the game's own. */
