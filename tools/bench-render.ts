@@ -81,6 +81,8 @@ const PAGE_PROBE = `
 
 interface RunResult {
   readonly firstInteractiveMs: number;
+  /** Paths (under dist/) of the scripts the page loaded to reach the title. */
+  readonly loadedJs: readonly string[];
   readonly reveal: readonly number[];
   readonly win: readonly number[];
 }
@@ -117,7 +119,12 @@ async function record<T>(page: Page, work: () => Promise<T>): Promise<number[]> 
 }
 
 /** Opens a demo seed at normal speed with the CPU slowed `throttle` times; returns the page and its first frame. */
-async function open(browser: Browser, base: string, seed: number, throttle: number): Promise<{ page: Page; firstInteractiveMs: number }> {
+async function open(
+  browser: Browser,
+  base: string,
+  seed: number,
+  throttle: number,
+): Promise<{ page: Page; firstInteractiveMs: number; loadedJs: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await page.addInitScript(PAGE_PROBE);
@@ -128,7 +135,13 @@ async function open(browser: Browser, base: string, seed: number, throttle: numb
     timeout: 180_000,
   });
   const firstInteractiveMs = await page.evaluate(() => (window as unknown as { __benchFirstInteractive: number }).__benchFirstInteractive);
-  return { page, firstInteractiveMs };
+  const loadedJs = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.replace(/^\//, ''))
+      .filter((p) => p.endsWith('.js')),
+  );
+  return { page, firstInteractiveMs, loadedJs };
 }
 
 /** One run: the reveal of a lost round (seed lostNoExtra), then a first-pick win (seed firstPickWin). */
@@ -171,7 +184,7 @@ async function runOnce(browser: Browser, base: string, throttle: number): Promis
   const outcome = await b.page.evaluate(() => window.__poule!.state().game!.result?.outcome);
   if (outcome !== 'won') throw new Error(`seed ${won.seed} should win at the first pick, got ${String(outcome)}`);
   await b.page.context().close();
-  return { firstInteractiveMs: a.firstInteractiveMs, reveal, win };
+  return { firstInteractiveMs: a.firstInteractiveMs, loadedJs: a.loadedJs, reveal, win };
 }
 
 /** Gzip sizes (level 9) of dist/: the JS, and everything else the game loads (art, sounds, HTML, JSON). */
@@ -263,6 +276,10 @@ async function main(argv: readonly string[]): Promise<void> {
       const reveal = stat((x) => x.reveal);
       const win = stat((x) => x.win);
       const first = median(results.map((x) => x.firstInteractiveMs));
+      if (throttle === 1) {
+        const loaded = results[0]!.loadedJs.map((f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length).reduce((a, b) => a + b, 0);
+        console.log(`\n  JS the page loaded to reach the title: ${kib(loaded)} gzip in ${results[0]!.loadedJs.length} files (the rest are lazy chunks)`);
+      }
       console.log(`\nCPU ${throttle}× (medians of ${runs} runs; speed=1):`);
       console.log(`  first interactive frame   ${ms(first)}   target < ${TARGETS.firstFrameMs} ms at 1×: ${throttle === 1 ? mark(first < TARGETS.firstFrameMs) : '(info)'}`);
       for (const [name, fs] of [['end-of-round reveal', reveal], ['win celebration    ', win]] as const) {
