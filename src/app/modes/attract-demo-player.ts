@@ -51,7 +51,7 @@ export class DemoPlayer {
     }
     this.attract.finger.hide();
     // The result stays a moment, then the next scene.
-    await this.pace.wait(3);
+    await this.pace.wait(2.5);
   }
 
   /** Canvas pixels → the attract layer's units (where the finger lives). */
@@ -66,21 +66,21 @@ export class DemoPlayer {
     const f = this.attract.finger;
     const { until, wait } = { until: this.pace.until.bind(this.pace), wait: this.pace.wait.bind(this.pace) };
     if (c.type === 'reveal') {
-      await wait(t.thinkSeconds(0.6, 0.6));
+      await wait(t.thinkSeconds(0.4, 0.4));
       const b = this.screen.card.scratchBounds();
       if (b) {
         const r = this.local(b);
-        await until(f.moveTo(r.x + r.width * 0.1, r.y + r.height / 6, 0.5));
-        await until(f.rub(r.x, r.y, r.width, r.height, 1.8));
+        await until(f.moveTo(r.x + r.width * 0.1, r.y + r.height / 6, 0.4));
+        await until(f.rub(r.x, r.y, r.width, r.height, 1.4));
       }
       return;
     }
-    await wait(t.thinkSeconds(c.type === 'pick' ? 0.5 : 1.0));
+    await wait(c.type === 'pick' ? t.thinkSeconds(0.3, 0.6) : t.thinkSeconds(0.7, 0.6));
     const b = c.type === 'pick' ? this.screen.board.hens[c.hen]?.cellBounds() : this.screen.haystacks.stacks[c.haystack]?.getBounds();
     if (!b) return;
     const r = this.local(b);
-    await until(f.moveTo(r.x + r.width / 2, r.y + r.height / 2, 0.55));
-    await wait(t.thinkSeconds(0.15, 0.35));
+    await until(f.moveTo(r.x + r.width / 2, r.y + r.height / 2, 0.45));
+    await wait(t.thinkSeconds(0.1, 0.25));
     await until(f.press());
   }
 }

@@ -22,7 +22,7 @@ export interface AttractHooks {
 }
 
 /** A demo ticket's seconds before the first loop has measured them (the still scenes share what is left). */
-const DEMO_SECONDS_GUESS = 24;
+const DEMO_SECONDS_GUESS = 26;
 const INPUTS = ['pointerdown', 'pointerup', 'pointermove', 'keydown', 'wheel'] as const;
 
 /**
