@@ -36,11 +36,12 @@ export class DemoPlayer {
     const t = new DemoTicket(seed);
     this.ticket = t;
     const ds = this.screen;
-    ds.restore(t.game.snapshot());
-    await this.pace.until(this.attract.showScene('demo'));
-    if (!live()) return;
+    // The ticket is laid out at once (play starts with a restore), then comes in while the hens drop: one layout per
+    // ticket, as for a player's.
     this.inFlight = ds.play(t.game.journal.slice(), t.game.snapshot());
+    await this.pace.until(this.attract.showScene('demo'));
     await this.pace.until(this.inFlight);
+    if (!live()) return;
     for (let c = t.next(); c && live(); c = t.next()) {
       await this.gesture(t, c);
       if (!live()) return;
