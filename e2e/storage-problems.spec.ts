@@ -236,7 +236,12 @@ test('storage full during play: the game stops before showing the unsaved draw, 
   expect(s.shown?.cardTexts.join(' ')).not.toMatch(/\d,\d\d/);
   await page.locator('#game canvas').screenshot({ path: 'test-results/screens/storage-full.png' });
 
-  await reopen(page); // the flag goes with the page: the disk has room again
+  // « Recharger la page » reloads; the flag goes with the page: the disk has room again.
+  const reloaded = page.waitForEvent('load', { timeout: 90_000 });
+  await clickRect(page, (await layout(page)).buttons['noticeOk']!);
+  await reloaded;
+  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
+  await page.evaluate(() => window.__poule!.idle());
   const r = await state(page);
   expect(r.storage?.status).toBe('kept');
   expect(r.game).toEqual(before.game);
