@@ -153,10 +153,10 @@ test('a resize in the middle of a round (landscape → portrait → landscape) k
   const landscapeHens = await expectHensLaidOut(page, 1280, 720);
 
   await page.setViewportSize({ width: 720, height: 1280 });
-  await page.waitForTimeout(300);
+  // The stage follows the window on its next resize event and frame: wait for it, then for idle.
+  await expect.poll(async () => (await state(page)).layout, { timeout: 30_000 }).toBe('portrait');
   await waitIdle(page);
   let s = await state(page);
-  expect(s.layout).toBe('portrait');
   expect(s.game).toEqual(before);
   const portraitHens = await expectHensLaidOut(page, 720, 1280);
   expect(portraitHens[0]).not.toEqual(landscapeHens[0]);
@@ -170,10 +170,9 @@ test('a resize in the middle of a round (landscape → portrait → landscape) k
   expect((await state(page)).game!.rounds[0]!.picks.at(-1)).toEqual({ hen: second, element: 'chick' });
 
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.waitForTimeout(300);
+  await expect.poll(async () => (await state(page)).layout, { timeout: 30_000 }).toBe('landscape');
   await waitIdle(page);
   s = await state(page);
-  expect(s.layout).toBe('landscape');
   const back = await expectHensLaidOut(page, 1280, 720);
   back.forEach((r, i) => {
     expect(Math.abs(r.x - landscapeHens[i]!.x)).toBeLessThan(1);
