@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CryptoSource, Game } from '../core';
 import { Busy } from './busy';
 import { demoPlay } from './modes/demo-mode';
 import { realPlay } from './modes/play-mode';
@@ -33,6 +34,40 @@ describe('persistence of real play (IndexedDB in memory, as after a reload)', ()
     expect(reopened.session.balanceCents).toBe(1800);
     expect(p2.resumedSerial).toBe(`${before!.serial.block}-${before!.serial.index}`);
     expect(p2.problems).toEqual([]);
+  });
+
+  it('a ticket whose last event was saved but not filed is filed once on start, its prize paid once', async () => {
+    const p1 = await openPersistence(false);
+    const { session } = await openSession(p1, makeDraws, new Busy());
+    await session.buy();
+    const store = p1.idb!.store;
+    // The power goes between the ticket's last event and its filing: the ended journal is the current one.
+    const game = Game.fromJournal(store.current!.journal, new CryptoSource());
+    if (!game.ok) throw new Error(game.error.message);
+    const g = game.value;
+    g.reveal();
+    for (let i = 0; i < 80 && g.snapshot().phase !== 'ended'; i++) {
+      const s = g.snapshot();
+      if (s.phase === 'round') g.pick(s.round!.hens.indexOf(null));
+      else g.chooseHaystack(0);
+    }
+    const saved = await store.saveCurrent(g.journal);
+    expect(saved.ok).toBe(true);
+    store.close();
+    p1.lock?.release();
+
+    const p2 = await openPersistence(false);
+    const reopened = await openSession(p2, makeDraws, new Busy());
+    const prize = g.snapshot().result!.prizeCents;
+    expect(reopened.session.ticketInPlay).toBe(false);
+    expect(reopened.session.balanceCents).toBe(1800 + prize);
+    expect(p2.idb!.store.history).toHaveLength(1);
+    expect(p2.idb!.store.meters).toMatchObject({ ticketsPlayed: 1, prizesPaidCents: prize });
+    p2.idb!.store.close();
+    const p3 = await openPersistence(false);
+    const again = await openSession(p3, makeDraws, new Busy());
+    expect(again.session.balanceCents).toBe(1800 + prize);
+    expect(p3.idb!.store.history).toHaveLength(1);
   });
 
   it('demo games stay in memory: nothing is written to IndexedDB', async () => {
