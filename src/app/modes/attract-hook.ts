@@ -10,7 +10,7 @@ import type { KioskState } from './kiosk-mode';
 export interface AttractHookState {
   readonly running: boolean;
   readonly scene: string | null;
-  /** Loops completed since the page opened, and the last one's length in game seconds (speed-independent). */
+  /** Loops completed since the page opened, and the last one's length in seconds at speed 1 (performance.now × speed). */
   readonly loops: number;
   readonly lastLoopSeconds: number | null;
   /** The demo tickets' seeds (chosen by the search, or the settings'). */

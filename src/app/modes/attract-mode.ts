@@ -22,7 +22,12 @@ export interface AttractHooks {
 }
 
 /** A demo ticket's seconds before the first loop has measured them (the still scenes share what is left). */
-const DEMO_SECONDS_GUESS = 26;
+const DEMO_SECONDS_GUESS = 22;
+/**
+ * The loop plays its animations this much faster than a player's screen (the whole game is hidden under it, so the
+ * global time scale is the loop's while it runs): a demo ticket is a glimpse, not a lesson.
+ */
+const DEMO_PACE = 1.35;
 const INPUTS = ['pointerdown', 'pointerup', 'pointermove', 'keydown', 'wheel'] as const;
 
 /**
@@ -52,6 +57,7 @@ export class Attract {
   private readonly pace = new Pace();
   private readonly player: DemoPlayer;
   private startAtOnce = false;
+  private baseTimeScale = 1;
   private hidden: Container[] = [];
   private readonly timer: ReturnType<typeof setInterval>;
 
@@ -135,6 +141,8 @@ export class Attract {
     this.hidden = this.a.stage.root.children.filter((c) => c.visible && c !== this.screen.view && c !== this.warning);
     for (const c of this.hidden) c.visible = false;
     this.screen.open();
+    this.baseTimeScale = gsap.globalTimeline.timeScale();
+    gsap.globalTimeline.timeScale(this.baseTimeScale * DEMO_PACE);
     const token = ++this.token;
     this.pace.begin();
     void this.loop(token).catch((e: unknown) => console.error('the attract loop failed', e));
@@ -146,6 +154,7 @@ export class Attract {
     this.active = false;
     this.token++;
     this.pace.stop();
+    gsap.globalTimeline.timeScale(this.baseTimeScale);
     this.player.drop();
     this.screen.close();
     for (const c of this.hidden) c.visible = true;
@@ -240,31 +249,37 @@ export class Attract {
     await this.player.settle();
     const live = (): boolean => token === this.token;
     while (live()) {
-      const started = gsap.globalTimeline.time();
+      const started = this.seconds();
       let demoSeconds = 0;
       for (const scene of this.config.scenes) {
         if (!live()) return;
         if (scene === 'demo') {
-          const t0 = gsap.globalTimeline.time();
+          const t0 = this.seconds();
           for (const seed of this.seeds) {
             await this.player.play(seed, live);
             if (!live()) return;
           }
-          demoSeconds += gsap.globalTimeline.time() - t0;
+          demoSeconds += this.seconds() - t0;
         } else {
-          const hold = this.stillSeconds();
+          // Waits run in the loop's quickened time: a hold of `hold` seconds on the clock is hold × DEMO_PACE of it.
+          const hold = this.stillSeconds() * DEMO_PACE;
           await this.pace.until(this.screen.showScene(scene, hold / 4));
           await this.pace.wait(scene === 'howto' ? hold * 0.25 : hold);
         }
       }
       if (!live()) return;
       this.loops++;
-      this.lastLoopSeconds = gsap.globalTimeline.time() - started;
+      this.lastLoopSeconds = this.seconds() - started;
       this.demoSeconds = demoSeconds;
     }
   }
 
   /** Each still scene's share of the loop's length, once the demo tickets have had theirs (4 s at least). */
+  /** The loop's clock: seconds as they pass at speed 1 (performance.now, which a test's fake clock drives). */
+  private seconds(): number {
+    return (performance.now() / 1000) * this.a.params.speed;
+  }
+
   private stillSeconds(): number {
     const scenes = this.config.scenes;
     const stills = scenes.filter((s) => s !== 'demo').length;
