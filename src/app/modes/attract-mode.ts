@@ -22,7 +22,7 @@ export interface AttractHooks {
 }
 
 /** A demo ticket's seconds before the first loop has measured them (the still scenes share what is left). */
-const DEMO_SECONDS_GUESS = 22;
+const DEMO_SECONDS_GUESS = 28;
 /**
  * The loop plays its animations this much faster than a player's screen (the whole game is hidden under it, so the
  * global time scale is the loop's while it runs): a demo ticket is a glimpse, not a lesson.
