@@ -268,8 +268,13 @@ async function main(argv: readonly string[]): Promise<void> {
     for (const throttle of [1, 4]) {
       const results: RunResult[] = [];
       for (let r = 0; r < runs; r++) {
-        results.push(await runOnce(browser, `http://127.0.0.1:${port}/`, throttle));
-        console.log(`  (${throttle}× run ${r + 1}/${runs} done, load ${load()})`);
+        const x = await runOnce(browser, `http://127.0.0.1:${port}/`, throttle);
+        results.push(x);
+        const one = (d: readonly number[]): string => {
+          const f = frameStats(d);
+          return `median ${ms(f.median)} p95 ${ms(f.p95)} worst ${ms(f.worst)} (${f.frames} frames)`;
+        };
+        console.log(`  (${throttle}× run ${r + 1}/${runs}: first frame ${ms(x.firstInteractiveMs)}; reveal ${one(x.reveal)}; win ${one(x.win)}; load ${load()})`);
       }
       const stat = (pick: (x: RunResult) => readonly number[]): FrameStats[] => results.map((x) => frameStats(pick(x)));
       const med = (xs: FrameStats[], k: keyof FrameStats): number => median(xs.map((x) => x[k]));
