@@ -132,6 +132,13 @@ test('« Historique »: tickets newest first with every pick, meters recomputed 
   await click(page, 'historyRow2');
   const before = await stored(page);
   await click(page, 'historyReplay');
+  // On a loaded machine the row choice and the replay may land a few frames after the clicks: wait for the replay to end.
+  await expect
+    .poll(async () => {
+      const r = (await state(page)).historyView?.replay;
+      return r ? `${r.serial} ${r.step}/${r.steps}` : null;
+    }, { timeout: 60_000 })
+    .toMatch(new RegExp(`^${expected[2]!.serialText} (\\d+)/\\1$`));
   s = await state(page);
   const replay = s.historyView!.replay!;
   expect(replay.serial).toBe(expected[2]!.serialText);
