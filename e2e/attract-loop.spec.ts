@@ -1,25 +1,6 @@
 import type { HookState } from '../src/app/test-hook';
 import { expect, test, type Page } from '@playwright/test';
-import { clickButton, state, waitIdle } from './support/poule';
-
-/** Opens the game and waits for the title (boot is slow on a loaded machine: up to 90 s here). */
-async function open(page: Page, query: string): Promise<void> {
-  await page.goto(`/${query}`);
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000, polling: 200 });
-  await waitIdle(page);
-}
-
-/** Polls the hook's state until `pred` holds (the loop and the idle watch move on their own). */
-async function until(page: Page, pred: (s: HookState) => boolean, timeout = 30_000): Promise<HookState> {
-  const end = Date.now() + timeout;
-  let s = await state(page);
-  while (!pred(s)) {
-    if (Date.now() > end) throw new Error(`state never matched: ${pred.toString()} (screen ${s.screen}, attract ${JSON.stringify(s.attract)})`);
-    await page.waitForTimeout(150);
-    s = await state(page);
-  }
-  return s;
-}
+import { clickButton, openGame, state, until, waitIdle } from './support/poule';
 
 /** A tap in the middle of the canvas, where no button of the title is. */
 async function tapMiddle(page: Page): Promise<void> {
@@ -29,7 +10,7 @@ async function tapMiddle(page: Page): Promise<void> {
 
 test.describe('attract loop', () => {
   test('starts after the idle time on the title, and a tap leaves it for the title, balance untouched', async ({ page }) => {
-    await open(page, '?demo=1&speed=8&idle=2');
+    await openGame(page, '?demo=1&speed=8&idle=2');
     const before = await state(page);
     expect(before.screen).toBe('title');
     await until(page, (s) => s.screen === 'attract' && s.attract?.running === true);
@@ -49,7 +30,7 @@ test.describe('attract loop', () => {
   });
 
   test('a key leaves it too, and ?mode=attract starts it at once', async ({ page }) => {
-    await open(page, '?mode=attract&speed=8');
+    await openGame(page, '?mode=attract&speed=8');
     await until(page, (s) => s.screen === 'attract', 10_000);
     await page.keyboard.press('Enter');
     await until(page, (s) => s.screen === 'title', 10_000);
@@ -57,7 +38,7 @@ test.describe('attract loop', () => {
   });
 
   test('demo tickets are marked « DÉMO », drawn from their own seeded stream, chosen by seed', async ({ page }) => {
-    await open(page, '?mode=attract&speed=8&scenes=demo');
+    await openGame(page, '?mode=attract&speed=8&scenes=demo');
     await until(page, (s) => s.screen === 'attract' && s.game !== null, 20_000);
     const s = await state(page);
     expect(s.demo).toBe(true);
@@ -78,7 +59,7 @@ test.describe('attract loop', () => {
     // machine's frame rate (at a high ?speed= a slow frame would swallow seconds of the loop's time). At speed 2 a
     // frame is 32 ms of game time: each step of the loop may end up to one frame late, a few seconds in all.
     await page.clock.install();
-    await open(page, '?mode=attract&speed=2');
+    await openGame(page, '?mode=attract&speed=2');
     await page.clock.pauseAt(Date.now() + 500);
     const seen = new Set<string>();
     let s = await state(page);

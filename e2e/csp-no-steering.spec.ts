@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clickButton, layout, state, waitIdle } from './support/poule';
+import { clickButton, layout, openGame, state, waitIdle } from './support/poule';
 
 /**
  * Nothing in a real game can choose or learn a draw before it is made: a seed in the URL, in storage or on `window`
@@ -8,12 +8,6 @@ import { clickButton, layout, state, waitIdle } from './support/poule';
  */
 test.describe.configure({ timeout: 300_000 });
 
-async function open(page: import('@playwright/test').Page, query: string): Promise<void> {
-  await page.goto(`/${query}`);
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 150_000 });
-  await waitIdle(page);
-}
-
 test('a seed in the URL, in storage or on window does not steer a real ticket: its draws are crypto', async ({ page }) => {
   await page.addInitScript(() => {
     localStorage.setItem('seed', '5');
@@ -21,7 +15,7 @@ test('a seed in the URL, in storage or on window does not steer a real ticket: i
     (window as unknown as Record<string, unknown>)['seed'] = 5;
     (window as unknown as Record<string, unknown>)['__pouleSeed'] = 5;
   });
-  await open(page, '?seed=5&speed=8');
+  await openGame(page, '?seed=5&speed=8');
   const s = await state(page);
   expect(s).toMatchObject({ mode: 'play', demo: false, seed: null });
   expect(s.messages.join(' ')).toMatch(/seed/i);
@@ -30,7 +24,7 @@ test('a seed in the URL, in storage or on window does not steer a real ticket: i
 });
 
 test('the hook is read-only: it cannot be replaced, deleted, redefined or changed, and hands out copies', async ({ page }) => {
-  await open(page, '?speed=8');
+  await openGame(page, '?speed=8');
   const tries = await page.evaluate(() => {
     'use strict';
     const w = window as unknown as Record<string, unknown>;
@@ -77,7 +71,7 @@ test('the hook is read-only: it cannot be replaced, deleted, redefined or change
 });
 
 test('before the scratch the amounts are not in the hook; before a round is lost no board is', async ({ page }) => {
-  await open(page, '?speed=8');
+  await openGame(page, '?speed=8');
   await clickButton(page, 'buy');
   const before = (await state(page)).game!;
   expect(before.phase).toBe('scratch');

@@ -1,14 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickButton, clickRect, layout, settle, state, waitIdle } from './support/poule';
+import { clickButton, clickRect, layout, openGame, settle, state, waitIdle } from './support/poule';
 
 // Booting takes up to a minute on a loaded 2-core machine with software WebGL: generous waits, no timed assertion.
 test.describe.configure({ timeout: 300_000 });
-
-async function openGame(page: Page, query: string): Promise<void> {
-  await page.goto(`/${query}`);
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 150_000 });
-  await waitIdle(page);
-}
 
 /**
  * The built game under its Content Security Policy (enforced: a <meta> in dist/index.html and the headers of

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickButton, clickRect, layout, settle, state, waitIdle } from './support/poule';
+import { clickButton, clickRect, layout, openGame, settle, state, waitIdle } from './support/poule';
 
 /**
  * Unexpected errors leave no frozen screen (src/app/error-screen.ts): a thrown error or a rejected promise shows
@@ -17,12 +17,6 @@ interface LogEntry {
 
 // Booting takes up to a minute on a loaded 2-core machine with software WebGL: generous waits, no timed assertion.
 test.describe.configure({ timeout: 360_000 });
-
-async function openGame(page: Page, query: string): Promise<void> {
-  await page.goto(`/${query}`);
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 150_000 });
-  await waitIdle(page);
-}
 
 test.afterEach(async ({ page }, info) => {
   // A failure says which error the page logged, if any.

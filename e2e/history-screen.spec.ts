@@ -7,24 +7,10 @@ import type { GameEvent } from '../src/core';
 import { metersFromJournals } from '../src/core/meters';
 import { replayJournal } from '../src/core/replay';
 import { formatSerial } from '../src/core/ticket';
-import { clickRect, layout, settle, state } from './support/poule';
-
-/** Opens the game and waits for its title; slow machines (software WebGL, shared cores) get a minute and a half. */
-async function openGame(page: Page, query: string): Promise<void> {
-  await page.goto(`/${query}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
-  await page.evaluate(() => window.__poule!.idle());
-}
+import { clickButton, clickRect, fileChoosers, layout, openGame, settle, state } from './support/poule';
+import { savedBodies } from './support/saved';
 
 const QUERY = '?speed=8';
-
-async function click(page: Page, id: string): Promise<void> {
-  const l = await layout(page);
-  const r = l.buttons[id];
-  if (!r) throw new Error(`button ${id} is not on screen (visible: ${Object.keys(l.buttons).join(', ')})`);
-  await clickRect(page, r);
-  await settle(page);
-}
 
 /** Plays the ticket in play to its end: scratch, the first hen still down, haystack 1. */
 async function playToTheEnd(page: Page): Promise<void> {
@@ -32,7 +18,7 @@ async function playToTheEnd(page: Page): Promise<void> {
     const g = (await state(page)).game!;
     const l = await layout(page);
     if (g.phase === 'ended') return;
-    if (g.phase === 'scratch') await click(page, 'scratchAll');
+    if (g.phase === 'scratch') await clickButton(page, 'scratchAll');
     else if (g.phase === 'round') {
       await clickRect(page, l.hens[g.round!.hens.indexOf(null)]!);
       await settle(page);
@@ -52,37 +38,22 @@ interface StoredTicket {
   finishedAt: string;
 }
 
-/** The finished tickets as stored (oldest first) and the stored current journal. */
-const stored = (page: Page): Promise<{ history: StoredTicket[]; current: string | null; wallet: string | null }> =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      const r = indexedDB.open('poule-aux-oeufs-dor');
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const all = (name: string): Promise<{ body: string }[]> =>
-      new Promise((res) => {
-        const q = db.transaction(name, 'readonly').objectStore(name).getAll();
-        q.onsuccess = () => res(q.result as { body: string }[]);
-      });
-    const [history, current, wallet] = [await all('history'), await all('current'), await all('wallet')];
-    db.close();
-    return {
-      history: history.map((h) => JSON.parse(h.body) as StoredTicket),
-      current: current[0]?.body ?? null,
-      wallet: wallet[0]?.body ?? null,
-    };
-  });
+/** The finished tickets as stored (oldest first), the stored current journal and the wallet. */
+const stored = async (page: Page): Promise<{ history: StoredTicket[]; current: string | null; wallet: string | null }> => {
+  const b = await savedBodies(page);
+  return { history: b.history.map((h) => JSON.parse(h) as StoredTicket), current: b.current[0] ?? null, wallet: b.wallet[0] ?? null };
+};
 
 test('« Historique »: tickets newest first with every pick, meters recomputed from the journals, replay without a draw, export and import', async ({ page }) => {
   test.setTimeout(600_000);
+  const choosers = fileChoosers(page);
   await openGame(page, QUERY);
   for (let t = 0; t < 3; t++) {
-    await click(page, t === 0 ? 'buy' : 'playAgain');
+    await clickButton(page, t === 0 ? 'buy' : 'playAgain');
     await playToTheEnd(page);
   }
-  await click(page, 'home');
-  await click(page, 'history');
+  await clickButton(page, 'home');
+  await clickButton(page, 'history');
   let s = await state(page);
   expect(s.screen).toBe('history');
   const view = s.historyView!;
@@ -129,9 +100,9 @@ test('« Historique »: tickets newest first with every pick, meters recomputed 
   await page.locator('#game canvas').screenshot({ path: 'test-results/screens/history-list.png' });
 
   // Replay of the oldest ticket: the ticket screen's views fed its stored events; nothing stored changes.
-  await click(page, 'historyRow2');
+  await clickButton(page, 'historyRow2');
   const before = await stored(page);
-  await click(page, 'historyReplay');
+  await clickButton(page, 'historyReplay');
   // On a loaded machine the row choice and the replay may land a few frames after the clicks: wait for the replay to end.
   await expect
     .poll(async () => {
@@ -157,12 +128,12 @@ test('« Historique »: tickets newest first with every pick, meters recomputed 
   await page.locator('#game canvas').screenshot({ path: 'test-results/screens/history-replay.png' });
   expect(await stored(page)).toEqual(before);
   expect(s.meters).toEqual(meters.value);
-  await click(page, 'replayClose');
+  await clickButton(page, 'replayClose');
   expect((await state(page)).historyView?.replay).toBeNull();
 
   // Export: a JSON download that the game's own reader accepts, newest first.
   const download = page.waitForEvent('download');
-  await click(page, 'historyExport');
+  await clickButton(page, 'historyExport');
   const file = await download;
   const path = test.info().outputPath('history.json');
   await file.saveAs(path);
@@ -173,9 +144,8 @@ test('« Historique »: tickets newest first with every pick, meters recomputed 
   expect(file.suggestedFilename()).toMatch(/^poule-historique-.*\.json$/);
 
   // Import it back into the view (shown only), then a bad file, refused by its name.
-  const chooser = page.waitForEvent('filechooser');
-  await click(page, 'historyImport');
-  await (await chooser).setFiles({ name: 'support-export.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await clickButton(page, 'historyImport');
+  await (await choosers.next()).setFiles({ name: 'support-export.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await page.waitForFunction(() => window.__poule!.state().historyView?.source === 'imported');
   s = await state(page);
   expect(s.historyView).toMatchObject({ source: 'imported', fileName: 'support-export.json' });
@@ -188,13 +158,12 @@ test('« Historique »: tickets newest first with every pick, meters recomputed 
   if (lifted && lifted.type === 'henLifted') (lifted as { element: string }).element = lifted.element === 'egg' ? 'empty' : 'egg';
   const badPath = test.info().outputPath('mauvais-historique.json');
   writeFileSync(badPath, JSON.stringify(bad));
-  const chooser2 = page.waitForEvent('filechooser');
-  await click(page, 'historyImport');
-  await (await chooser2).setFiles(badPath);
+  await clickButton(page, 'historyImport');
+  await (await choosers.next()).setFiles(badPath);
   await page.waitForFunction(() => /mauvais-historique\.json/.test(window.__poule!.state().historyView?.status ?? ''));
   s = await state(page);
   expect(s.historyView!.status).toMatch(/Fichier « mauvais-historique\.json » refusé : ticket 1/);
   await page.locator('#game canvas').screenshot({ path: 'test-results/screens/history-import-refused.png' });
-  await click(page, 'historyClose');
+  await clickButton(page, 'historyClose');
   expect((await state(page)).screen).toBe('title');
 });

@@ -6,14 +6,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { GameEvent, GameSnapshot } from '../src/core';
 import { replayJournal } from '../src/core/replay';
-import { clickRect, layout, settle, state } from './support/poule';
-
-/** Opens the game and waits for its title; slow machines (software WebGL, shared cores) get a minute and a half. */
-async function openGame(page: Page, query: string): Promise<void> {
-  await page.goto(`/${query}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
-  await page.evaluate(() => window.__poule!.idle());
-}
+import { clickRect, layout, openGame, settle, state } from './support/poule';
+import { savedBodies } from './support/saved';
 
 const QUERY = '?speed=8';
 
@@ -25,27 +19,14 @@ interface Saved {
 }
 
 /** Reads the game's IndexedDB records as stored (sealed envelopes: the payload is the canonical JSON `body`). */
-const readSaved = (page: Page): Promise<Saved> =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      const r = indexedDB.open('poule-aux-oeufs-dor');
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const all = (name: string): Promise<{ body: string }[]> =>
-      new Promise((res, rej) => {
-        const q = db.transaction(name, 'readonly').objectStore(name).getAll();
-        q.onsuccess = () => res(q.result as { body: string }[]);
-        q.onerror = () => rej(q.error);
-      });
-    const [current, history, wallet] = [await all('current'), await all('history'), await all('wallet')];
-    db.close();
-    return {
-      current: current[0] ? (JSON.parse(current[0].body) as { journal: GameEvent[] }).journal : null,
-      history: history.map((h) => (JSON.parse(h.body) as { journal: GameEvent[] }).journal),
-      balanceCents: wallet[0] ? (JSON.parse(wallet[0].body) as { balanceCents: number }).balanceCents : null,
-    };
-  });
+const readSaved = async (page: Page): Promise<Saved> => {
+  const b = await savedBodies(page);
+  return {
+    current: b.current[0] ? (JSON.parse(b.current[0]) as { journal: GameEvent[] }).journal : null,
+    history: b.history.map((h) => (JSON.parse(h) as { journal: GameEvent[] }).journal),
+    balanceCents: b.wallet[0] ? (JSON.parse(b.wallet[0]) as { balanceCents: number }).balanceCents : null,
+  };
+};
 
 const fold = (journal: readonly GameEvent[]): GameSnapshot => {
   const g = replayJournal(journal);

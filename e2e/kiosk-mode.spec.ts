@@ -1,29 +1,10 @@
 import type { HookState } from '../src/app/test-hook';
 import { expect, test, type Page } from '@playwright/test';
-import { state, waitIdle } from './support/poule';
-
-/** Opens the game and waits for the title (boot is slow on a loaded machine: up to 90 s here). */
-async function open(page: Page, query: string): Promise<void> {
-  await page.goto(`/${query}`);
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000, polling: 200 });
-  await waitIdle(page);
-}
-
-/** Polls the hook's state until `pred` holds (the loop and the idle watch move on their own). */
-async function until(page: Page, pred: (s: HookState) => boolean, timeout = 30_000): Promise<HookState> {
-  const end = Date.now() + timeout;
-  let s = await state(page);
-  while (!pred(s)) {
-    if (Date.now() > end) throw new Error(`state never matched: ${pred.toString()} (screen ${s.screen}, attract ${JSON.stringify(s.attract)})`);
-    await page.waitForTimeout(150);
-    s = await state(page);
-  }
-  return s;
-}
+import { openGame, state, until, waitIdle } from './support/poule';
 
 test.describe('kiosk mode', () => {
   test('blocks the context menu, zoom and selection, hides the cursor, plays real tickets', async ({ page }) => {
-    await open(page, '?mode=kiosk&speed=8');
+    await openGame(page, '?mode=kiosk&speed=8');
     const s = await state(page);
     expect(s.mode).toBe('kiosk');
     expect(s.demo).toBe(false);
@@ -56,7 +37,7 @@ test.describe('kiosk mode', () => {
   });
 
   test('outside kiosk mode the context menu is left alone', async ({ page }) => {
-    await open(page, '?demo=1&speed=8');
+    await openGame(page, '?demo=1&speed=8');
     const prevented = await page.evaluate(() => {
       const e = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
       document.querySelector('#game canvas')!.dispatchEvent(e);
@@ -67,7 +48,7 @@ test.describe('kiosk mode', () => {
   });
 
   test('after the idle time on the title, the kiosk runs the attract loop; a tap comes back to the title', async ({ page }) => {
-    await open(page, '?mode=kiosk&speed=8&idle=2');
+    await openGame(page, '?mode=kiosk&speed=8&idle=2');
     const before = await state(page);
     await until(page, (s) => s.screen === 'attract');
     const box = (await page.locator('#game canvas').boundingBox())!;

@@ -3,25 +3,10 @@
 // BrowserContext of its own (its own IndexedDB).
 import { expect, test, type Page } from '@playwright/test';
 import { canonicalJson, crc32 } from '../src/core/save-format';
-import { clickRect, layout, settle, state } from './support/poule';
-
-/** Opens the game and waits for its title; slow machines (software WebGL, shared cores) get a minute and a half. */
-async function openGame(page: Page, query: string): Promise<void> {
-  await page.goto(`/${query}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
-  await page.evaluate(() => window.__poule!.idle());
-}
+import { clickButton, clickRect, layout, openGame, settle, state } from './support/poule';
 
 const QUERY = '?speed=8';
 test.describe.configure({ timeout: 400_000 });
-
-async function click(page: Page, id: string): Promise<void> {
-  const l = await layout(page);
-  const r = l.buttons[id];
-  if (!r) throw new Error(`button ${id} is not on screen (visible: ${Object.keys(l.buttons).join(', ')})`);
-  await clickRect(page, r);
-  await settle(page);
-}
 
 async function reopen(page: Page): Promise<void> {
   await page.reload({ waitUntil: 'commit' });
@@ -88,7 +73,7 @@ test('one tab owns the ticket: a second tab says so on screen and does not play,
   const a = await context.newPage();
   await openGame(a, QUERY);
   expect((await state(a)).storage).toMatchObject({ status: 'kept', lock: 'web-locks' });
-  await click(a, 'buy');
+  await clickButton(a, 'buy');
   const serial = (await state(a)).game!.serial;
 
   const b = await context.newPage();
@@ -119,7 +104,7 @@ test('wallet and block survive a reload: the balance is kept and the next ticket
   const context = await browser.newContext();
   const page = await context.newPage();
   await openGame(page, QUERY);
-  await click(page, 'buy');
+  await clickButton(page, 'buy');
   const first = (await state(page)).game!.serial;
   expect((await state(page)).balanceCents).toBe(1800);
   await reopen(page);
@@ -129,7 +114,7 @@ test('wallet and block survive a reload: the balance is kept and the next ticket
   expect(s.screen).toBe('ticket');
   expect(s.shown?.scratchable).toBe(true);
   // Finish it, reload between tickets, buy again: the block's dealing went on from where it was kept.
-  await click(page, 'scratchAll');
+  await clickButton(page, 'scratchAll');
   for (let i = 0; i < 80; i++) {
     const g = (await state(page)).game!;
     if (g.phase === 'ended') break;
@@ -140,7 +125,7 @@ test('wallet and block survive a reload: the balance is kept and the next ticket
   const paid = (await state(page)).balanceCents;
   await reopen(page);
   expect((await state(page)).balanceCents).toBe(paid);
-  await click(page, 'buy');
+  await clickButton(page, 'buy');
   const second = (await state(page)).game!.serial;
   expect(second).toEqual({ block: first.block, index: first.index + 1 });
   await context.close();
@@ -150,8 +135,8 @@ test('a tampered ticket and a corrupt wallet are never played: named on screen, 
   const context = await browser.newContext();
   const page = await context.newPage();
   await openGame(page, QUERY);
-  await click(page, 'buy');
-  await click(page, 'scratchAll');
+  await clickButton(page, 'buy');
+  await clickButton(page, 'scratchAll');
   expect((await state(page)).game?.phase).toBe('round');
   // Tampered: A1 raised to 100,000 € in the body, checksum recomputed so that only the device's tag can tell.
   const current = await readRaw(page, 'current', 'current');
@@ -176,12 +161,12 @@ test('a tampered ticket and a corrupt wallet are never played: named on screen, 
   expect(await quarantined(page)).toEqual(expect.arrayContaining([{ store: 'current', code: 'tampered' }, { store: 'wallet', code: 'corrupt' }]));
   await page.locator('#game canvas').screenshot({ path: 'test-results/screens/storage-tampered.png' });
   // The notice is modal: « Compris » closes it; the title keeps the lines, in English too, from the same codes.
-  await click(page, 'noticeOk');
+  await clickButton(page, 'noticeOk');
   expect((await state(page)).storage!.notice).toBe('');
-  await click(page, 'lang');
+  await clickButton(page, 'lang');
   expect((await state(page)).messages.join('\n')).toMatch(/Data changed outside the game \(ticket in play\)/);
   expect((await state(page)).messages.join('\n')).toMatch(/Unreadable data \(balance\)/);
-  await click(page, 'buy');
+  await clickButton(page, 'buy');
   expect((await state(page)).game?.phase).toBe('scratch');
   await context.close();
 });
@@ -203,9 +188,9 @@ test('storage refused at start: the player is told tickets cannot be kept, and t
   expect(s.storage?.failure?.code).toBe('storage-unavailable');
   expect(s.messages.join('\n')).toMatch(/ne peuvent pas être conservés sur cet appareil/);
   expect(s.storage?.notice).toMatch(/ne peuvent pas être conservés/);
-  await click(page, 'noticeOk');
-  await click(page, 'buy');
-  await click(page, 'scratchAll');
+  await clickButton(page, 'noticeOk');
+  await clickButton(page, 'buy');
+  await clickButton(page, 'scratchAll');
   expect((await state(page)).game?.phase).toBe('round');
   await context.close();
 });
@@ -222,10 +207,10 @@ test('storage full during play: the game stops before showing the unsaved draw, 
   });
   const page = await context.newPage();
   await openGame(page, QUERY);
-  await click(page, 'buy');
+  await clickButton(page, 'buy');
   const before = await state(page);
   await page.evaluate(() => ((window as unknown as { diskFull?: boolean }).diskFull = true));
-  await click(page, 'scratchAll');
+  await clickButton(page, 'scratchAll');
   const s = await state(page);
   expect(s.storage?.status).toBe('stopped');
   expect(s.storage?.failure?.code).toBe('quota-exceeded');
@@ -245,7 +230,7 @@ test('storage full during play: the game stops before showing the unsaved draw, 
   const r = await state(page);
   expect(r.storage?.status).toBe('kept');
   expect(r.game).toEqual(before.game);
-  await click(page, 'scratchAll');
+  await clickButton(page, 'scratchAll');
   expect((await state(page)).game?.phase).toBe('round');
   await context.close();
 });

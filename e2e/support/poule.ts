@@ -1,11 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { FileChooser, Page } from '@playwright/test';
 import type { HookFocus, HookLayout, HookRect, HookState } from '../../src/app/test-hook';
 
 /** Helpers over `window.__poule`, the game's read-only test hook: wait for idle, read state, click rectangles. */
+
+/** Opens the game and waits for it to be ready and idle; software WebGL on a loaded two-core machine boots slowly. */
 export async function openGame(page: Page, query: string): Promise<void> {
-  await page.goto(`/${query}`);
-  // Generous: on a loaded two-core machine, software WebGL boots slowly.
-  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
+  await page.goto(`/${query}`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 150_000, polling: 200 });
   await waitIdle(page);
 }
 
@@ -52,4 +53,44 @@ export async function settle(page: Page): Promise<void> {
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env['POULE_SCREENS'] ?? 'test-results/screens';
   await page.locator('#game canvas').screenshot({ path: `${dir}/${name}.png` });
+}
+
+/** Polls the hook's state until `pred` holds (the attract loop and the idle watch move on their own). */
+export async function until(page: Page, pred: (s: HookState) => boolean, timeout = 30_000): Promise<HookState> {
+  const end = Date.now() + timeout;
+  let s = await state(page);
+  while (!pred(s)) {
+    if (Date.now() > end) throw new Error(`state never matched: ${pred.toString()} (screen ${s.screen}, attract ${JSON.stringify(s.attract)})`);
+    await page.waitForTimeout(150);
+    s = await state(page);
+  }
+  return s;
+}
+
+/**
+ * The file choosers the page opens, in order. Listening from the start keeps Playwright's interception on: a
+ * `waitForEvent('filechooser')` set just before a click races the interception being switched on, and a chooser
+ * opened before it is lost (seen under load on the second import of a test).
+ */
+export function fileChoosers(page: Page): { next(timeout?: number): Promise<FileChooser> } {
+  const ready: FileChooser[] = [];
+  const waiting: ((c: FileChooser) => void)[] = [];
+  page.on('filechooser', (c) => {
+    const w = waiting.shift();
+    if (w) w(c);
+    else ready.push(c);
+  });
+  return {
+    next: (timeout = 30_000) => {
+      const c = ready.shift();
+      if (c) return Promise.resolve(c);
+      return new Promise((res, rej) => {
+        const timer = setTimeout(() => rej(new Error(`no file chooser opened within ${timeout} ms`)), timeout);
+        waiting.push((chosen) => {
+          clearTimeout(timer);
+          res(chosen);
+        });
+      });
+    },
+  };
 }
