@@ -47,22 +47,15 @@ export function metersText(lang: Lang, m: Meters): string {
   });
 }
 
-/** A history line as the test hook gives it: the same facts as the screen, as data. */
-export interface HistoryLine {
+/** A history line as the test hook gives it: the same facts as the screen, as data (the core's entry, flattened). */
+export type HistoryLine = Pick<
+  HistoryEntry,
+  'a1Cents' | 'a2Cents' | 'haystack' | 'outcome' | 'prize' | 'prizeCents' | 'stakeCents' | 'balanceBeforeCents' | 'balanceAfterCents' | 'finishedAt'
+> & {
   readonly serial: string;
-  readonly a1Cents: number;
-  readonly a2Cents: number;
   readonly rounds: readonly { readonly round: number; readonly picks: readonly { readonly hen: number; readonly element: string }[]; readonly outcome: string }[];
-  readonly haystack: { readonly chosen: number; readonly extraAt: number; readonly extraWon: boolean } | null;
-  readonly outcome: 'won' | 'lost';
-  readonly prize: 'A1' | 'A2' | null;
-  readonly prizeCents: number;
-  readonly stakeCents: number;
-  readonly balanceBeforeCents: number;
-  readonly balanceAfterCents: number;
-  readonly finishedAt: string;
   readonly events: number;
-}
+};
 
 export function historyLine(e: HistoryEntry): HistoryLine {
   return {
