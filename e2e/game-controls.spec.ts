@@ -51,6 +51,37 @@ test('a whole ticket with the keyboard only', async ({ page }) => {
   expect((await state(page)).screen).toBe('ticket');
 });
 
+test('the arrows reach every button on the title and in the « Historique » screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openGame(page, '?speed=8');
+  /** The button ids the focus visits, pressing ArrowDown until it comes back to the first. */
+  const visited = async (): Promise<string[]> => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await press(page, 'ArrowDown');
+      const id = (await focus(page))?.id;
+      if (id === undefined || ids.includes(id)) break;
+      ids.push(id);
+    }
+    return ids;
+  };
+  const title = await visited();
+  expect(title[0]).toBe('buy');
+  expect([...title].sort()).toEqual(Object.keys((await layout(page)).buttons).sort());
+  expect(title).toContain('history');
+  // Enter on « Historique » opens it; the arrows then move over its buttons only, and Escape or « Fermer » leaves.
+  while ((await focus(page))?.id !== 'history') await press(page, 'ArrowDown');
+  await press(page, 'Enter');
+  expect((await state(page)).screen).toBe('history');
+  const history = await visited();
+  const header = ['mute', 'lang', 'rules', 'menu'];
+  expect([...history].sort()).toEqual(Object.keys((await layout(page)).buttons).filter((id) => !header.includes(id)).sort());
+  expect(history).toContain('historyClose');
+  while ((await focus(page))?.id !== 'historyClose') await press(page, 'ArrowDown');
+  await press(page, 'Enter');
+  expect((await state(page)).screen).toBe('title');
+});
+
 test('scratching by dragging clears the zone past about 60 % and reveals the amounts', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openGame(page, DEMO);

@@ -2,20 +2,19 @@ import gsap from 'gsap';
 import { Container } from 'pixi.js';
 import '@pixi/sound';
 import { loadGameAssets, loadMusicInBackground } from '../scene/assets';
-import { FocusRing, type FocusScope, type FocusTarget } from '../scene/focus';
+import { FocusRing } from '../scene/focus';
 import { LoadingScreen } from '../scene/screens/loading-screen';
 import { Navigation } from '../scene/screens/navigation';
 import { TicketScreen } from '../scene/screens/ticket-screen';
 import { HenView } from '../scene/views/hen-view';
 import { TitleScreen } from '../scene/screens/title-screen';
 import { Stage } from '../scene/stage';
-import type { Button } from '../scene/views/button';
-import { isShown } from '../scene/visible';
 import { DemoBadge, Hud } from '../scene/views/hud';
 import { RulesPanel } from '../scene/views/rules-panel';
 import { Busy } from './busy';
 import { handleContextLoss } from './context-loss';
 import { I18n } from './i18n';
+import { focusScope } from './focus-scope';
 import { listenToKeys } from './keyboard';
 import { demoPlay } from './modes/demo-mode';
 import { realPlay } from './modes/play-mode';
@@ -274,24 +273,4 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   host.dataset['ready'] = '1';
   releaseBoot();
   return a;
-}
-
-/** What the arrow keys reach on the current screen. */
-function focusScope(a: GameApp): FocusScope {
-  const buttons = (ids: readonly Button[]): FocusTarget[] =>
-    ids.filter((b) => isShown(b, a.stage.app.stage)).map((b, index) => ({ kind: 'button', index, id: b.id, view: b, press: () => b.press() }));
-  if (a.rules.visible) return { targets: buttons([a.rules.close]), cols: 1 };
-  const tk = a.ticket;
-  if (a.nav.screen === 'ticket' && tk) {
-    if (tk.resultShown) return { targets: buttons([tk.result.playAgain, tk.result.home]), cols: 1 };
-    if (tk.haystacksOnScreen) {
-      return { targets: tk.haystacks.stacks.map((s, index) => ({ kind: 'haystack', index, view: s, press: () => s.press() })), cols: 1 };
-    }
-    if (tk.hensOnScreen && a.session?.snapshot()?.phase === 'round') {
-      return { targets: tk.board.hens.map((h, index) => ({ kind: 'hen', index, view: h, press: () => h.press() })), cols: a.stage.layout.cols };
-    }
-    return { targets: buttons([tk.scratchAll]), cols: 1 };
-  }
-  if (a.nav.screen === 'title' && a.title) return { targets: buttons([a.title.buy, a.title.topUp]), cols: 1 };
-  return { targets: [], cols: 1 };
 }
