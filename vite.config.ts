@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { bundleSplitPlugin } from './tools/bundle-split';
 import { cspMetaPlugin, SECURITY_HEADERS } from './tools/security-csp';
 
 export default defineConfig({
@@ -13,6 +14,8 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1200,
+    // Pixi's canvas renderer as a lazy chunk, no WebGPU renderer, gsap's core only: the first frame's JS stays small.
+    rolldownOptions: { plugins: [bundleSplitPlugin()] },
   },
   test: {
     // Unit tests only: Playwright owns e2e/.
