@@ -37,6 +37,7 @@ export function hookSource(a: GameApp): HookSource {
       muted: a.sound.muted,
       lang: a.i18n.lang,
       layout: a.stage.layout.orientation,
+      renderer: a.stage.rendererType,
       game: a.session?.snapshot() ?? null,
       messages: [...a.notices],
       // While the attract loop runs: screen 'attract' and the demo ticket on screen (issue 4).

@@ -22,6 +22,8 @@ export interface HookState {
   muted: boolean;
   lang: 'fr' | 'en';
   layout: 'landscape' | 'portrait';
+  /** Pixi's renderer in use: 'webgl', or 'canvas' where WebGL is missing. */
+  renderer: string;
   game: GameSnapshot | null;
   messages: string[];
   /** Saved tickets (issue 5, read-only; src/app/persistence-ui.ts): storage status, saved history, meters, the « Historique » view, what the ticket screen shows. */
