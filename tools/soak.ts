@@ -7,6 +7,7 @@
  *
  *   npm run bench:soak                      (builds into dist-soak, then runs 200 loops)
  *   npx tsx tools/soak.ts --loops 50 --dir dist-soak
+ *   npx tsx tools/soak.ts --loops 10 --every 2 --kinds --dir dist-soak --port 4391   (which kinds of texture came or went)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,6 +23,7 @@ const FLAGS = {
   dir: { takesValue: true },
   width: { takesValue: true },
   height: { takesValue: true },
+  kinds: { takesValue: false },
 } as const;
 
 interface Sample {
@@ -97,6 +99,18 @@ async function sample(page: Page, cdp: CDPSession, loop: number, started: number
   };
 }
 
+/** The texture kinds whose count changed since the last sample, e.g. `+2 FillGradient HTMLCanvasElement 256x1`. */
+function kindChanges(before: Sample | undefined, now: Sample): string {
+  const was = before?.stats.textureKinds ?? {};
+  const is = now.stats.textureKinds;
+  const lines: string[] = [];
+  for (const k of new Set([...Object.keys(was), ...Object.keys(is)])) {
+    const d = (is[k] ?? 0) - (was[k] ?? 0);
+    if (d !== 0) lines.push(`        ${d > 0 ? '+' : ''}${d} ${k} (now ${is[k] ?? 0})\n`);
+  }
+  return lines.join('');
+}
+
 function row(s: Sample): string {
   const st = s.stats;
   const cells = [
@@ -160,9 +174,12 @@ async function main(): Promise<void> {
       if (stalled > 600_000) throw new Error(`the loop stopped coming round after loop ${done}`);
       if (done >= next) {
         const s = await sample(page, cdp, done, started);
+        const before = samples[samples.length - 1];
         samples.push(s);
         process.stdout.write(`${row(s)}\n`);
-        next = next === 1 ? every : next + every;
+        if (f.get('kinds') === true) process.stdout.write(kindChanges(before, s));
+        // Loop 1, then every `every` loops (every loop when --every 1).
+        next = next === 1 && every > 1 ? every : next + every;
         if (next > loops && done < loops) next = loops;
       }
       if (errors.length > 0) throw new Error(`page error: ${errors[0]}`);

@@ -37,6 +37,22 @@ export interface HookStats {
   /** performance.memory's used JS heap (Chromium), or -1. */
   readonly heapBytes: number;
   readonly fps: number;
+  /** The GPU textures by kind (label, resource and size), to tell which kind grows when the count does. */
+  readonly textureKinds: Readonly<Record<string, number>>;
+}
+
+/** What a texture source is, in a few words: its label, what backs it (a canvas, an image, nothing: pooled) and its size. */
+interface SourceLike {
+  readonly label?: string;
+  readonly resource?: unknown;
+  readonly pixelWidth?: number;
+  readonly pixelHeight?: number;
+}
+
+function kindOf(s: SourceLike): string {
+  const r = s.resource;
+  const backing = r === null || r === undefined ? 'none' : ((r as object).constructor?.name ?? typeof r);
+  return `${s.label || '-'} ${backing} ${s.pixelWidth ?? '?'}x${s.pixelHeight ?? '?'}`;
 }
 
 function shown(c: Container): boolean {
@@ -80,7 +96,11 @@ export function gameStats(a: GameApp): HookStats {
     for (const child of n.children) walk(child);
   };
   walk(a.stage.app.stage);
-  const textures = (a.stage.app.renderer as { texture?: { managedTextures?: readonly unknown[] } }).texture?.managedTextures;
+  // Pixi's list keeps a null where a texture was released (until 10 000 of them pile up): only the live ones count.
+  const managed = (a.stage.app.renderer as { texture?: { managedTextures?: readonly (SourceLike | null)[] } }).texture?.managedTextures;
+  const textures = managed?.filter((s): s is SourceLike => s !== null && s !== undefined);
+  const textureKinds: Record<string, number> = {};
+  for (const s of textures ?? []) textureKinds[kindOf(s)] = (textureKinds[kindOf(s)] ?? 0) + 1;
   const memory = (performance as { memory?: { usedJSHeapSize: number } }).memory;
   return {
     displayObjects,
@@ -89,5 +109,6 @@ export function gameStats(a: GameApp): HookStats {
     buttons: Button.all.size,
     heapBytes: memory ? memory.usedJSHeapSize : -1,
     fps: a.stage.app.ticker.FPS,
+    textureKinds,
   };
 }
