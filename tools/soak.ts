@@ -8,6 +8,7 @@
  *   npm run bench:soak                      (builds into dist-soak, then runs 200 loops)
  *   npx tsx tools/soak.ts --loops 50 --dir dist-soak
  *   npx tsx tools/soak.ts --loops 10 --every 2 --kinds --dir dist-soak --port 4391   (which kinds of texture came or went)
+ *   … --classes: a heap snapshot at each sample, and the kinds of JS object whose number grew most since the last one
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,6 +25,7 @@ const FLAGS = {
   width: { takesValue: true },
   height: { takesValue: true },
   kinds: { takesValue: false },
+  classes: { takesValue: false },
 } as const;
 
 interface Sample {
@@ -111,6 +113,44 @@ function kindChanges(before: Sample | undefined, now: Sample): string {
   return lines.join('');
 }
 
+/** Counts the heap's objects by kind (`object:Text`, `closure:onResize`, `string`…) from a heap snapshot. */
+async function heapCounts(cdp: CDPSession): Promise<Map<string, number>> {
+  const chunks: string[] = [];
+  const onChunk = (e: { chunk: string }): void => {
+    chunks.push(e.chunk);
+  };
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snap = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+    strings: string[];
+  };
+  const fields = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [ti, ni] = [fields.indexOf('type'), fields.indexOf('name')];
+  const counts = new Map<string, number>();
+  for (let i = 0; i < snap.nodes.length; i += fields.length) {
+    const type = types[snap.nodes[i + ti]!]!;
+    if (type === 'hidden' || type === 'code' || type === 'synthetic') continue;
+    const key = type === 'object' || type === 'closure' ? `${type}:${snap.strings[snap.nodes[i + ni]!]}` : type;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function classChanges(before: Map<string, number> | null, now: Map<string, number>): string {
+  if (!before) return '';
+  return [...now]
+    .map(([k, n]) => [k, n - (before.get(k) ?? 0)] as const)
+    .filter(([, d]) => d !== 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([k, d]) => `        ${d > 0 ? '+' : ''}${d} ${k} (now ${now.get(k)})\n`)
+    .join('');
+}
+
 function row(s: Sample): string {
   const st = s.stats;
   const cells = [
@@ -165,6 +205,7 @@ async function main(): Promise<void> {
     let next = 1;
     let seen = 0;
     let stalled = 0;
+    let heapBefore: Map<string, number> | null = null;
     while (next <= loops) {
       await page.clock.runFor(20 * FRAME_MS);
       const { loops: done } = await loopsDone(page);
@@ -178,6 +219,11 @@ async function main(): Promise<void> {
         samples.push(s);
         process.stdout.write(`${row(s)}\n`);
         if (f.get('kinds') === true) process.stdout.write(kindChanges(before, s));
+        if (f.get('classes') === true) {
+          const counts = await heapCounts(cdp);
+          process.stdout.write(classChanges(heapBefore, counts));
+          heapBefore = counts;
+        }
         // Loop 1, then every `every` loops (every loop when --every 1).
         next = next === 1 && every > 1 ? every : next + every;
         if (next > loops && done < loops) next = loops;

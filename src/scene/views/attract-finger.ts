@@ -44,7 +44,9 @@ export class AttractFinger extends Container {
   }
 
   hide(): void {
-    gsap.killTweensOf([this.position, this.ring.scale]);
+    // One target per call: given an array, gsap only kills tweens whose targets match it as a whole.
+    gsap.killTweensOf(this.position);
+    gsap.killTweensOf(this.ring.scale);
     this.visible = false;
   }
 }

@@ -42,7 +42,9 @@ export class AttractIdleWarning extends Container {
   }
 
   hide(): void {
-    gsap.killTweensOf([this, this.count.scale]);
+    // One target per call: given an array, gsap only kills tweens whose targets match it as a whole.
+    gsap.killTweensOf(this);
+    gsap.killTweensOf(this.count.scale);
     this.visible = false;
     this.shownSeconds = null;
   }
