@@ -174,20 +174,21 @@ export class HistoryController {
     this.screen.show(this.content());
   }
 
-  /** Opens the file chooser (a hidden file input, kept in the page for tests to reach). */
+  /**
+   * Opens the file chooser: a fresh hidden file input each time (the previous one removed), so a chooser that was
+   * never closed on the old input (seen with an intercepted chooser in Chromium) cannot block the next import.
+   */
   private pickFile(): void {
-    if (!this.input) {
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.accept = '.json,application/json';
-      input.id = 'history-import';
-      input.style.display = 'none';
-      input.addEventListener('change', () => void this.readFile(input));
-      document.body.appendChild(input);
-      this.input = input;
-    }
-    this.input.value = '';
-    this.input.click();
+    this.input?.remove();
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.id = 'history-import';
+    input.style.display = 'none';
+    input.addEventListener('change', () => void this.readFile(input));
+    document.body.appendChild(input);
+    this.input = input;
+    input.click();
   }
 
   private async readFile(input: HTMLInputElement): Promise<void> {
