@@ -9,9 +9,10 @@
  *   npx tsx tools/soak.ts --loops 50 --dir dist-soak
  *   npx tsx tools/soak.ts --loops 10 --every 2 --kinds --dir dist-soak --port 4391   (which kinds of texture came or went)
  *   … --classes: a heap snapshot at each sample, and the kinds of JS object whose number grew most since the last one
+ *   … --snapshots DIR: also writes each sample's heap snapshot to DIR/loop-N.heapsnapshot (for DevTools' Memory tab)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import type { HookStats } from '../src/app/modes/attract-hook';
 import { parseFlags, UsageError } from './cli-args';
@@ -26,6 +27,7 @@ const FLAGS = {
   height: { takesValue: true },
   kinds: { takesValue: false },
   classes: { takesValue: false },
+  snapshots: { takesValue: true },
 } as const;
 
 interface Sample {
@@ -46,6 +48,12 @@ function browserPath(): string | undefined {
 }
 
 async function serve(dir: string, port: number): Promise<ChildProcess> {
+  // A server already on the port (another run's) would answer in place of ours, with another build: refuse.
+  const taken = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new UsageError(`port ${port} is already served: choose another with --port`);
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -114,7 +122,7 @@ function kindChanges(before: Sample | undefined, now: Sample): string {
 }
 
 /** Counts the heap's objects by kind (`object:Text`, `closure:onResize`, `string`…) from a heap snapshot. */
-async function heapCounts(cdp: CDPSession): Promise<Map<string, number>> {
+async function heapCounts(cdp: CDPSession, saveTo: string | null): Promise<Map<string, number>> {
   const chunks: string[] = [];
   const onChunk = (e: { chunk: string }): void => {
     chunks.push(e.chunk);
@@ -122,7 +130,9 @@ async function heapCounts(cdp: CDPSession): Promise<Map<string, number>> {
   cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  const snap = JSON.parse(chunks.join('')) as {
+  const text = chunks.join('');
+  if (saveTo) writeFileSync(saveTo, text);
+  const snap = JSON.parse(text) as {
     snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
     nodes: number[];
     strings: string[];
@@ -184,6 +194,13 @@ async function main(): Promise<void> {
   if (!existsSync(`${dir}/index.html`)) throw new UsageError(`no build in ${dir}/ (npm run bench:soak builds one)`);
 
   const server = await serve(dir, port);
+  // Stopped by a signal (a long run cut short), the preview server goes too, not only on a normal end.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      if (server.pid) process.kill(-server.pid);
+      process.exit(130);
+    });
+  }
   const exec = browserPath();
   const browser = await chromium.launch({
     ...(exec ? { executablePath: exec } : {}),
@@ -219,8 +236,9 @@ async function main(): Promise<void> {
         samples.push(s);
         process.stdout.write(`${row(s)}\n`);
         if (f.get('kinds') === true) process.stdout.write(kindChanges(before, s));
-        if (f.get('classes') === true) {
-          const counts = await heapCounts(cdp);
+        const snapDir = typeof f.get('snapshots') === 'string' ? String(f.get('snapshots')) : null;
+        if (f.get('classes') === true || snapDir) {
+          const counts = await heapCounts(cdp, snapDir ? `${snapDir}/loop-${s.loop}.heapsnapshot` : null);
           process.stdout.write(classChanges(heapBefore, counts));
           heapBefore = counts;
         }
@@ -247,7 +265,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    if (server.pid && server.exitCode === null) process.kill(-server.pid);
   }
 }
 
