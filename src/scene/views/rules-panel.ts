@@ -116,10 +116,13 @@ export class RulesPanel extends Container {
     ours.position.set(tableX, after);
     this.card.addChild(ours);
     after += ours.height + 24;
-    if (!wide) oddsBlock(leftX, after);
+    const contentEnd = wide ? after : oddsBlock(leftX, after) + 24;
 
     this.close.setText(c.close);
-    this.close.position.set(p.width / 2 - 150, p.height - 130);
+    // Landscape: under the table, in the right column, so the odds' last lines (the RTP) stay uncovered on the left.
+    // Portrait: centred under everything, never above the end of the content.
+    const closeX = wide ? tableX + tableW / 2 - 150 : p.width / 2 - 150;
+    this.close.position.set(closeX, Math.max(contentEnd, p.height - 130));
     this.card.addChild(this.close);
   }
 }
