@@ -161,6 +161,15 @@ function classChanges(before: Map<string, number> | null, now: Map<string, numbe
     .join('');
 }
 
+/** The heap's growth per loop after the warm-up (loop 1 fills caches and JIT code): from the second sample on. */
+function heapRate(samples: readonly Sample[]): string {
+  const from = samples[1];
+  const to = samples[samples.length - 1]!;
+  if (!from || to.loop <= from.loop) return 'too few samples for a rate';
+  const kb = ((to.heapMB - from.heapMB) * 1024) / (to.loop - from.loop);
+  return `${kb >= 0 ? '+' : ''}${kb.toFixed(1)} KB a loop from loop ${from.loop} to ${to.loop}`;
+}
+
 function row(s: Sample): string {
   const st = s.stats;
   const cells = [
@@ -254,7 +263,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         `start (loop ${first.loop}) → end (loop ${last.loop}):`,
-        `  heap ${first.heapMB.toFixed(2)} → ${last.heapMB.toFixed(2)} MB (${grew(first.heapMB, last.heapMB, 0.1)})`,
+        `  heap ${first.heapMB.toFixed(2)} → ${last.heapMB.toFixed(2)} MB (${grew(first.heapMB, last.heapMB, 0.1)}); ${heapRate(samples)}`,
         `  display objects ${first.stats.displayObjects} → ${last.stats.displayObjects} (${grew(first.stats.displayObjects, last.stats.displayObjects, 0.05)})`,
         `  GPU textures ${first.stats.gpuTextures} → ${last.stats.gpuTextures} (${grew(first.stats.gpuTextures, last.stats.gpuTextures, 0.05)})`,
         `  tweens ${first.stats.tweens} → ${last.stats.tweens}, buttons ${first.stats.buttons} → ${last.stats.buttons}, listeners ${first.listeners} → ${last.listeners}`,

@@ -11,6 +11,7 @@ import { rulesContent, ticketWords } from '../words';
 import { demoSeeds } from './attract-demo';
 import { DemoPlayer } from './attract-demo-player';
 import { Pace } from './attract-pace';
+import { forgetReleasedTextKeys } from './attract-text-keys';
 import { loadAttractConfig } from './attract-load';
 import { ATTRACT_WORDS } from './attract-words';
 import { Kiosk } from './kiosk-mode';
@@ -269,6 +270,7 @@ export class Attract {
       }
       if (!live()) return;
       this.loops++;
+      forgetReleasedTextKeys(this.a.stage.app.renderer);
       this.lastLoopSeconds = this.seconds() - started;
       this.demoSeconds = demoSeconds;
     }
