@@ -20,6 +20,7 @@ const BOX_A1 = { x: 70, w: 370 };
 const BOX_A2 = { x: 460, w: 370 };
 const BOX_Y = 130;
 const BOX_H = 200;
+const SERIAL_STRIP = { top: 110, bottom: 128 };
 
 /**
  * The ticket, drawn in ticket.svg's units and scaled uniformly into place: large in the middle while it is
@@ -28,7 +29,7 @@ const BOX_H = 200;
 export class TicketCard extends Container {
   readonly scratch: ScratchZone;
   private readonly heading: Text = label('', 50, 'title');
-  private readonly serial: Text = label('', 22, 'dark');
+  private readonly serial: Text = label('', 17, 'dark', { fontWeight: '700' });
   private readonly glow = new Graphics();
   private readonly a1Label: Text = label('', 34, 'dark');
   private readonly a2Label: Text = label('', 34, 'dark');
@@ -46,8 +47,10 @@ export class TicketCard extends Container {
     this.a2Label.position.set(BOX_A2.x + BOX_A2.w / 2, BOX_Y + 44);
     this.a2.position.set(BOX_A2.x + BOX_A2.w / 2, BOX_Y + 125);
     this.heading.position.set(HEADER.x, HEADER.y);
+    // In the paper's strip between the header band (ends y 108) and the amount boxes (start y 130), right-aligned
+    // with the boxes: the card's frame and its bottom border stay clear.
     this.serial.anchor.set(1, 0.5);
-    this.serial.position.set(CARD.width - 40, CARD.height - 14);
+    this.serial.position.set(BOX_A2.x + BOX_A2.w - 6, (SERIAL_STRIP.top + SERIAL_STRIP.bottom) / 2);
     this.addChild(art('ticket'), boxes, this.glow, this.a1Label, this.a1, this.a2Label, this.a2, this.scratch, this.heading, this.serial);
     this.pivot.set(CARD.width / 2, CARD.height / 2);
   }
@@ -74,6 +77,10 @@ export class TicketCard extends Container {
     this.heading.text = x.heading;
     fitWidth(this.heading, 640);
     this.serial.text = x.serial;
+    this.serial.scale.set(1);
+    // Inside the strip whatever the language or the serial's length.
+    const room = SERIAL_STRIP.bottom - SERIAL_STRIP.top;
+    this.serial.scale.set(Math.min(1, room / Math.max(1, this.serial.height), 380 / Math.max(1, this.serial.width)));
     this.a1Label.text = x.a1Label;
     this.a2Label.text = x.a2Label;
     for (const t of [this.a1Label, this.a2Label]) fitWidth(t, BOX_A1.w * 0.9);
