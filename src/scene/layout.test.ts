@@ -47,4 +47,28 @@ describe('computeLayout', () => {
     for (const i of icons) expect(overlap(i, l.balance) || overlap(i, l.badge)).toBe(false);
     l.haystacks.forEach((a, i) => l.haystacks.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));
   });
+
+  it.each(['landscape', 'portrait'] as const)('puts the %s haystacks around the board\'s middle, under their prompt', (o) => {
+    const l = o === 'landscape' ? computeLayout(1920, 1080) : computeLayout(1080, 1920);
+    const top = Math.min(...l.haystacks.map((h) => h.y));
+    const bottom = Math.max(...l.haystacks.map((h) => h.y + h.height));
+    const boardMiddle = l.board.y + l.board.height / 2;
+    // The row (or rows) sits in the board's middle, not high with the lower half of the screen empty.
+    expect(Math.abs((top + bottom) / 2 - boardMiddle)).toBeLessThan(l.board.height * 0.1);
+    expect(bottom - top).toBeGreaterThanOrEqual(l.board.height * 0.5);
+    for (const h of l.haystacks) expect(overlap(h, l.haystackPrompt)).toBe(false);
+    expect(l.haystackPrompt.y + l.haystackPrompt.height).toBeLessThanOrEqual(top);
+    expect(inside(l.haystackPrompt, l.board)).toBe(true);
+  });
+
+  it.each(SIZES)('keeps the DÉMO badge off the board\'s columns and the header\'s other pieces at %i×%i', (w, h) => {
+    const l = computeLayout(w, h);
+    // A top-row hen flies up out of her cell, above the board: the badge must not share the board's columns there.
+    const column: Rect = { x: l.board.x, y: 0, width: l.board.width, height: l.board.y + l.board.height };
+    if (l.orientation === 'landscape') expect(overlap(l.badge, column)).toBe(false);
+    expect(overlap(l.badge, l.board)).toBe(false);
+    expect(overlap(l.badge, l.balance)).toBe(false);
+    expect(inside(l.badge, l.header)).toBe(true);
+    for (const i of Object.values(l.icons)) expect(overlap(i, l.badge)).toBe(false);
+  });
 });

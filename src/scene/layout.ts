@@ -66,13 +66,19 @@ function icons(right: number, y: number, size: number, gap: number): Layout['ico
 
 function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
   const board = r(600, 130, 1280, 930);
-  const hay = (i: number): Rect => r(board.x + 28 + i * 248, 470, 232, 330);
+  // Three at the back, two in front between them (as in portrait): large, and filling the board's height under the
+  // prompt instead of one small row with the lower half of the screen empty.
+  const hay = (i: number): Rect => {
+    const col = i < 3 ? 2 * i + 1 : 2 * (i - 3) + 2;
+    return r(board.x + (board.width * col) / 6 - 160, i < 3 ? 330 : 650, 320, 280);
+  };
   return {
     orientation: 'landscape',
     design: { width: 1920, height: 1080 },
     header: r(0, 0, 1920, 120),
-    balance: r(40, 22, 420, 80),
-    badge: r(480, 22, 190, 80),
+    balance: r(40, 22, 360, 80),
+    // Left of the board's first column: a top-row hen flying off never passes under (or over) the badge.
+    badge: r(414, 22, 172, 80),
     icons: icons(1880, 20, 84, 18),
     ticket: r(40, 140, 520, 208),
     ticketBig: r(360, 230, 1200, 480),
@@ -83,7 +89,7 @@ function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'o
     cols: 6,
     rows: 5,
     cells: grid(board, 6, 5),
-    haystackPrompt: r(board.x, 250, board.width, 140),
+    haystackPrompt: r(board.x, 160, board.width, 150),
     haystacks: [0, 1, 2, 3, 4].map(hay),
     title: { logo: r(460, 130, 1000, 500), buy: r(660, 670, 600, 140), topUp: r(660, 830, 600, 110), message: r(260, 950, 1400, 110) },
     panel: r(360, 150, 1200, 880),
