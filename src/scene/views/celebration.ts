@@ -14,30 +14,82 @@ function scatter(seed: number): () => number {
   };
 }
 
+/** How big the party is: 0 for a few euros, about 1 at 10 €, 2 at 100 €, up to 4.5 at 30 000 €. */
+export function partySize(prizeCents: number): { readonly tier: number; readonly waves: number; readonly perWave: number } {
+  const tier = Math.max(0, Math.log10(Math.max(1, prizeCents / 100)));
+  return { tier, waves: Math.min(4, 1 + Math.floor(tier)), perWave: Math.round(Math.min(44, 18 + 6 * tier)) };
+}
+
 /**
- * Coins, feathers and stars bursting over the board; the bigger the prize, the more (and the longer) they fly.
- * `prizeCents` only sets the size of the party.
+ * Coins, feathers and stars over the whole screen, in waves: a burst out of the amount, two fountains from the
+ * bottom corners and, from 100 €, a rain of coins from the top. The bigger the prize, the more waves and the more
+ * particles in each (bounded, so a jackpot never costs frames). `prizeCents` only sets the size of the party;
+ * `origin` is where the amount is shown, in the layer's units.
  */
-export function celebrate(layer: Container, width: number, height: number, prizeCents: number): gsap.core.Timeline {
-  const euros = prizeCents / 100;
-  const count = Math.round(Math.min(140, 24 + 22 * Math.log10(Math.max(1, euros))));
+export function celebrate(
+  layer: Container,
+  width: number,
+  height: number,
+  prizeCents: number,
+  origin: { readonly x: number; readonly y: number },
+): gsap.core.Timeline {
+  const { tier, waves, perWave } = partySize(prizeCents);
   const rand = scatter(prizeCents);
-  const kinds: ArtName[] = euros >= 100 ? ['coin', 'coin', 'star', 'feather'] : ['coin', 'feather', 'star'];
+  const kinds: ArtName[] = tier >= 2 ? ['coin', 'coin', 'star', 'feather'] : ['coin', 'star', 'feather'];
   const tl = gsap.timeline();
-  for (let i = 0; i < count; i++) {
-    const p = art(kinds[i % kinds.length]!);
+  let n = 0;
+  const particle = (): Container => {
+    const p = art(kinds[n++ % kinds.length]!);
     p.pivot.set(p.width / 2, p.height / 2);
-    const s = 0.6 + rand() * 0.9;
-    p.scale.set(s);
-    p.position.set(width * (0.2 + rand() * 0.6), height + 60);
+    p.scale.set(0.7 + rand() * 0.9);
     layer.addChild(p);
-    const peak = height * (0.05 + rand() * 0.45);
-    const dx = (rand() - 0.5) * width * 0.7;
-    const t0 = rand() * (0.6 + Math.min(1.6, euros / 400));
-    tl.to(p, { y: peak, duration: 0.8, ease: 'power2.out' }, t0);
-    tl.to(p, { x: p.x + dx, rotation: (rand() - 0.5) * 12, duration: 2.2, ease: 'none' }, t0);
-    tl.to(p, { y: height + 80, duration: 1.4, ease: 'power2.in' }, t0 + 0.8);
-    tl.call(() => void (p.destroyed || p.destroy()), [], t0 + 2.25);
+    return p;
+  };
+  const end = (p: Container, at: number): void => void tl.call(() => void (p.destroyed || p.destroy()), [], at);
+
+  for (let w = 0; w < waves; w++) {
+    const t0 = w * 0.9;
+    // A burst out of the amount: everything flies outwards and falls off the screen.
+    for (let i = 0; i < perWave / 2; i++) {
+      const p = particle();
+      p.position.set(origin.x, origin.y);
+      const a = rand() * Math.PI * 2;
+      const r = (0.25 + rand() * 0.35) * Math.max(width, height);
+      const t = t0 + rand() * 0.25;
+      tl.fromTo(p.scale, { x: 0, y: 0 }, { x: p.scale.x, y: p.scale.y, duration: 0.25, ease: 'back.out(2)' }, t);
+      tl.to(p, { x: origin.x + Math.cos(a) * r, duration: 1.6, ease: 'power2.out' }, t);
+      tl.to(p, { y: origin.y + Math.sin(a) * r * 0.6, duration: 0.6, ease: 'power2.out' }, t);
+      tl.to(p, { y: height + 80, duration: 1.0, ease: 'power2.in' }, t + 0.6);
+      tl.to(p, { rotation: (rand() - 0.5) * 10, duration: 1.6, ease: 'none' }, t);
+      end(p, t + 1.65);
+    }
+    // Two fountains from the bottom corners, arcing in over the screen.
+    for (let i = 0; i < perWave / 2; i++) {
+      const left = i % 2 === 0;
+      const p = particle();
+      const x0 = left ? -20 : width + 20;
+      p.position.set(x0, height + 40);
+      const t = t0 + 0.1 + rand() * 0.5;
+      const x1 = left ? width * (0.15 + rand() * 0.6) : width * (0.25 + rand() * 0.6);
+      tl.to(p, { x: x1, duration: 1.9, ease: 'none' }, t);
+      tl.to(p, { y: height * (0.08 + rand() * 0.4), duration: 0.85, ease: 'power2.out' }, t);
+      tl.to(p, { y: height + 80, duration: 1.05, ease: 'power2.in' }, t + 0.85);
+      tl.to(p, { rotation: (rand() - 0.5) * 12, duration: 1.9, ease: 'none' }, t);
+      end(p, t + 1.95);
+    }
+    // From 100 €: coins rain from the top as well.
+    if (tier >= 2) {
+      for (let i = 0; i < perWave / 2; i++) {
+        const p = art('coin');
+        p.pivot.set(p.width / 2, p.height / 2);
+        p.scale.set(0.6 + rand() * 0.7);
+        layer.addChild(p);
+        p.position.set(width * rand(), -60 - rand() * 200);
+        const t = t0 + rand() * 0.8;
+        tl.to(p, { y: height + 80, x: p.x + (rand() - 0.5) * 200, rotation: (rand() - 0.5) * 8, duration: 1.6 + rand() * 0.6, ease: 'power1.in' }, t);
+        end(p, t + 2.3);
+      }
+    }
   }
   return tl;
 }

@@ -30,13 +30,18 @@ export class ResultPanel extends Container {
   private layoutNow: Layout | null = null;
   private won = false;
   private party: gsap.core.Timeline | null = null;
+  /** Gold rays turning slowly behind the egg of a win. */
+  private readonly rays = sunburst();
+  private spin: gsap.core.Tween | null = null;
 
   constructor(onPlayAgain: () => void, onHome: () => void) {
     super();
     this.playAgain = new Button({ id: 'playAgain', width: 520, height: 130, text: '', tone: 'green', onTap: onPlayAgain });
     this.home = new Button({ id: 'home', width: 320, height: 100, text: '', tone: 'plain', onTap: onHome });
     this.dim.eventMode = 'static';
-    this.addChild(this.dim, this.particles, this.card);
+    // Over the card (a party all over the screen), never in the way of a tap on « Rejouer ».
+    this.particles.eventMode = 'none';
+    this.addChild(this.dim, this.card, this.particles);
     this.visible = false;
   }
 
@@ -51,7 +56,7 @@ export class ResultPanel extends Container {
     this.card.removeChildren();
     this.picture?.destroy();
     this.picture = fitted(this.won ? 'egg-gold' : 'hen', 220, 220);
-    this.card.addChild(panel(w, h, { radius: 60 }), this.picture, this.title, this.amount, this.line, this.playAgain, this.home);
+    this.card.addChild(panel(w, h, { radius: 60 }), this.rays, this.picture, this.title, this.amount, this.line, this.playAgain, this.home);
     this.card.position.set(x, y);
     this.card.pivot.set(0, 0);
     const cx = w / 2;
@@ -60,6 +65,9 @@ export class ResultPanel extends Container {
     fitWidth(this.title, w * 0.9);
     this.picture.scale.set(this.picture.scale.x * (wide ? 0.8 : 1));
     this.picture.position.set(cx, wide ? 265 : 320);
+    this.rays.position.copyFrom(this.picture.position);
+    this.rays.visible = this.won;
+    this.rays.scale.set(wide ? 0.75 : 1);
     this.amount.position.set(cx, wide ? 430 : 540);
     this.amount.visible = this.won;
     this.line.style.wordWrapWidth = w * 0.84;
@@ -90,9 +98,12 @@ export class ResultPanel extends Container {
     tl.fromTo(this.card, { alpha: 0, y: this.card.y + 120 }, { alpha: 1, y: this.card.y, duration: 0.45, ease: 'back.out(1.6)' }, '<');
     if (won && this.layoutNow) {
       const l = this.layoutNow;
-      const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents);
+      const origin = { x: this.card.x + this.amount.x, y: this.card.y + this.amount.y };
+      const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents, origin);
       this.party = party;
       tl.add(() => void party.play(), '<');
+      this.spin?.kill();
+      this.spin = gsap.fromTo(this.rays, { rotation: 0 }, { rotation: Math.PI * 2, duration: 14, repeat: -1, ease: 'none' });
       party.pause();
       const counter = { v: 0 };
       tl.to(counter, {
@@ -117,6 +128,22 @@ export class ResultPanel extends Container {
     this.visible = false;
     this.party?.kill();
     this.party = null;
+    this.spin?.kill();
+    this.spin = null;
     for (const c of [...this.particles.children]) dispose(c);
   }
+}
+
+/** Twelve soft gold wedges around a point (drawn, no art). */
+function sunburst(): Graphics {
+  const g = new Graphics();
+  const r = 260;
+  for (let i = 0; i < 12; i++) {
+    const a = (i / 12) * Math.PI * 2;
+    const b = a + Math.PI / 14;
+    g.moveTo(0, 0).lineTo(Math.cos(a) * r, Math.sin(a) * r).lineTo(Math.cos(b) * r, Math.sin(b) * r).closePath();
+  }
+  g.fill({ color: 0xffd23f, alpha: 0.28 });
+  g.circle(0, 0, 120).fill({ color: 0xfff3b0, alpha: 0.45 });
+  return g;
 }
