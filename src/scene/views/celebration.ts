@@ -2,6 +2,7 @@ import { Container } from 'pixi.js';
 import gsap from 'gsap';
 import { art } from '../art';
 import type { ArtName } from '../assets';
+import { partySize } from '../party-size';
 
 /** A small fixed generator for the particles' scatter, so a celebration looks the same at each run (cosmetic only). */
 function scatter(seed: number): () => number {
@@ -12,12 +13,6 @@ function scatter(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** How big the party is: 0 for a few euros, about 1 at 10 €, 2 at 100 €, up to 4.5 at 30 000 €. */
-export function partySize(prizeCents: number): { readonly tier: number; readonly waves: number; readonly perWave: number } {
-  const tier = Math.max(0, Math.log10(Math.max(1, prizeCents / 100)));
-  return { tier, waves: Math.min(4, 1 + Math.floor(tier)), perWave: Math.round(Math.min(44, 18 + 6 * tier)) };
 }
 
 /**
