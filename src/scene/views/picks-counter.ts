@@ -55,7 +55,7 @@ export class PicksCounter extends Container {
 
   /** A « +1 » that flies from a chick (global point) into the counter. */
   plusOne(from: { x: number; y: number }, text: string): gsap.core.Timeline {
-    const p = label(text, 90, 'gold');
+    const p = label(text, 110, 'gold');
     const start = this.toLocal(from);
     p.position.set(start.x, start.y);
     this.addChild(p);
@@ -63,9 +63,17 @@ export class PicksCounter extends Container {
     const to = this.toLocal(end);
     const tl = gsap.timeline({ onComplete: () => p.destroy() });
     tl.from(p.scale, { x: 0, y: 0, duration: 0.25, ease: 'back.out(3)' });
+    // Held a moment over the chick, so the player sees where the pick came from, then into the counter.
+    tl.to(p, { y: start.y - 40, duration: 0.45, ease: 'sine.out' });
     tl.to(p, { x: to.x + 90, y: to.y - 60, duration: 0.5, ease: 'power2.inOut' });
     tl.to(p, { alpha: 0, duration: 0.2 });
-    tl.fromTo(this.value.scale, { x: 1.4 * this.valueScale, y: 1.4 * this.valueScale }, { x: this.valueScale, y: this.valueScale, duration: 0.3, ease: 'back.out(3)' }, '<');
+    // Not before the +1 lands (a fromTo in a timeline would show the big number at once).
+    tl.fromTo(
+      this.value.scale,
+      { x: 1.4 * this.valueScale, y: 1.4 * this.valueScale },
+      { x: this.valueScale, y: this.valueScale, duration: 0.3, ease: 'back.out(3)', immediateRender: false },
+      '<',
+    );
     return tl;
   }
 
