@@ -229,7 +229,10 @@ export class TicketScreen implements Screen {
         await this.haystacks.open(e.chosen, e.extraAt, w.extra, w.noExtra);
         if (e.extraWon) {
           this.a.sound('extra');
-          await this.banner(`${w.extra} !`, 1.0, w.extraWon);
+          // Where the prompt was (it makes way), so the banner covers neither the haystacks nor the opened one.
+          const p = this.layoutNow?.haystackPrompt;
+          void this.haystacks.quiet();
+          await this.banner(`${w.extra} !`, 1.0, w.extraWon, p ? { x: p.x + p.width / 2, y: p.y + p.height / 2 - 55, size: 100 } : undefined);
         } else {
           await gsap.delayedCall(1.4, () => undefined);
         }
@@ -244,16 +247,28 @@ export class TicketScreen implements Screen {
   }
 
   /** A big word over the board (« L'ŒUF D'OR ! », « EXTRA ! »), held for `hold` seconds. */
-  private banner(text: string, hold: number, sub?: string): gsap.core.Timeline {
+  private banner(text: string, hold: number, sub?: string, at?: { x: number; y: number; size: number }): gsap.core.Timeline {
     const b = new Container();
-    const t = label(text, 120, 'title');
-    b.addChild(t);
-    fitWidth(t, (this.layoutNow?.board.width ?? 1200) * 0.9);
-    if (sub) {
-      const st = label(sub, 46, 'light');
-      st.position.set(0, 110);
-      fitWidth(st, (this.layoutNow?.board.width ?? 1200) * 0.9);
-      b.addChild(st);
+    const size = at?.size ?? 120;
+    const t = label(text, size, 'title');
+    const maxW = (this.layoutNow?.board.width ?? 1200) * 0.9;
+    fitWidth(t, maxW);
+    const st = sub ? label(sub, Math.round(size * 0.4), 'light') : null;
+    const subY = Math.round(size * 0.95);
+    if (st) {
+      st.position.set(0, subY);
+      fitWidth(st, maxW);
+    }
+    // A dark ribbon behind the words, so they read over hens, straw or sky alike.
+    const w = Math.min(maxW / 0.9, Math.max(t.width, st?.width ?? 0) + 120);
+    const top = -t.height / 2 - 14;
+    const h = (st ? subY + st.height / 2 : t.height / 2) + 18 - top;
+    const plate = new Graphics().roundRect(-w / 2, top, w, h, 36).fill({ color: 0x2b1405, alpha: 0.55 });
+    b.addChild(plate, t);
+    if (st) b.addChild(st);
+    if (at && this.layoutNow) {
+      const c = this.layoutNow.board;
+      b.position.set(at.x - (c.x + c.width / 2), at.y - (c.y + c.height / 2));
     }
     this.banners.addChild(b);
     const tl = gsap.timeline({ onComplete: () => dispose(b) });

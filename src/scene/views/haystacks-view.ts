@@ -48,9 +48,11 @@ class HaystackView extends Container {
       const hen = art('hen-lifted');
       hen.pivot.set(128, 128);
       hen.scale.set(0.8);
-      hen.position.set(128, 70);
+      // Standing in the opened pile (not above it): clear of the prompt's place, where the « EXTRA ! » banner comes.
+      hen.position.set(128, 100);
       const word = label(extraText, 64, 'title');
-      word.position.set(128, -40);
+      // On the opened pile's front, under the hen: never over the haystack (or the prompt) above this one.
+      word.position.set(128, 196);
       this.inside.addChild(hen, word);
       if (dim) this.inside.alpha = 0.7;
       tl.from(hen, { y: 180, duration: 0.45, ease: 'back.out(2)' });
@@ -144,6 +146,11 @@ export class HaystacksView extends Container {
       s.scale.set(s.baseScale);
       s.position.set(r.x + r.width / 2, r.y + r.height / 2);
     });
+  }
+
+  /** The prompt and the note make way (for the « EXTRA ! » banner, shown where the prompt was). */
+  quiet(): gsap.core.Tween {
+    return gsap.to([this.prompt, this.note], { alpha: 0, duration: 0.2 });
   }
 
   leaveAll(): gsap.core.Timeline {
