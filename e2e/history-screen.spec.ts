@@ -7,7 +7,7 @@ import type { GameEvent } from '../src/core';
 import { metersFromJournals } from '../src/core/meters';
 import { replayJournal } from '../src/core/replay';
 import { formatSerial } from '../src/core/ticket';
-import { clickButton, clickRect, fileChoosers, layout, openGame, settle, state } from './support/poule';
+import { clickButton, clickRect, fileChoosers, layout, openGame, settle, state, until, waitIdle } from './support/poule';
 import { savedBodies } from './support/saved';
 
 const QUERY = '?speed=8';
@@ -51,6 +51,9 @@ test('« Historique »: tickets newest first with every pick, meters recomputed 
   for (let t = 0; t < 3; t++) {
     await clickButton(page, t === 0 ? 'buy' : 'playAgain');
     await playToTheEnd(page);
+    // The game has ended; its result panel comes after the last reveal.
+    await until(page, (st) => st.screen === 'result', 60_000);
+    await waitIdle(page);
   }
   await clickButton(page, 'home');
   await clickButton(page, 'history');
@@ -158,8 +161,10 @@ test('« Historique »: tickets newest first with every pick, meters recomputed 
   if (lifted && lifted.type === 'henLifted') (lifted as { element: string }).element = lifted.element === 'egg' ? 'empty' : 'egg';
   const badPath = test.info().outputPath('mauvais-historique.json');
   writeFileSync(badPath, JSON.stringify(bad));
-  await clickButton(page, 'historyImport');
-  await (await choosers.next()).setFiles(badPath);
+  // The second file goes straight into the page's file input (the game keeps it there for this): under load,
+  // Chromium sometimes opens no second chooser while Playwright intercepts them; the first import above went
+  // through the button and its chooser.
+  await page.locator('#history-import').setInputFiles(badPath);
   await page.waitForFunction(() => /mauvais-historique\.json/.test(window.__poule!.state().historyView?.status ?? ''));
   s = await state(page);
   expect(s.historyView!.status).toMatch(/Fichier « mauvais-historique\.json » refusé : ticket 1/);
