@@ -1,21 +1,70 @@
 import { expect, test, type Page } from '@playwright/test';
-import { canvasPng, chooseHaystack, keepScreen, LAYOUTS, openDemo, pickHen, pressButton, saveScreen } from './support/drive';
-import { layout, settle, state } from './support/poule';
+import { canvasPng, chooseHaystack, keepScreen, LAYOUTS, pickHen, saveScreen, tapAt } from './support/drive';
+import { layout, state } from './support/poule';
 import { nextHen, SEEDS } from './support/seeds';
 
 /**
- * The key screens of a ticket in both layouts, kept as artefacts under test-results/screens/visual-<layout>-*.png for
- * a person to look at. Normal speed, so the moments in the middle of an animation (the chick's +1, the Extra, the
- * win's particles) can be caught: those are taken as a short burst of frames, each kept. The core's state is checked
- * at every step so a screen is never saved under the wrong name.
+ * The key screens of a ticket in both layouts, and at the smallest and largest windows the game supports, kept as
+ * artefacts under test-results/screens/visual-<layout>-*.png for a person to look at. Normal speed. The moments in
+ * the middle of an animation (the chick's +1, the Extra, the win's particles) are caught on the page's fake clock:
+ * it is paused before the input, then run to each moment and the frame kept — on a loaded machine a real-time burst
+ * of screenshots misses them. The core's state is checked at every step so a screen is never saved under the wrong
+ * name.
  */
 test.setTimeout(600_000); // software WebGL on a shared two-core machine, at normal animation speed
 
-/** A burst of `count` frames, `gap` ms apart, kept as <name>-1…n. */
-async function burst(page: Page, name: string, count: number, gap: number): Promise<void> {
-  for (let i = 1; i <= count; i++) {
-    saveScreen(`${name}-${i}`, await canvasPng(page));
-    await page.waitForTimeout(gap);
+/**
+ * The game's animation speed (?speed=): software WebGL renders a frame slowly, and a big window slower still, so the
+ * tests play faster; the moments are given in seconds at speed 1 and caught at the same point of each animation.
+ */
+let speed = 1;
+
+/** Runs the paused clock in short steps until `ok` holds (at most `max` seconds of game time). */
+async function runUntil(page: Page, ok: () => Promise<boolean>, max: number, step = 0.1): Promise<void> {
+  for (let t = 0; t <= max; t += step) {
+    if (await ok()) return;
+    await page.clock.runFor(Math.round(step * 1000));
+  }
+  throw new Error(`not reached within ${max} s of game time`);
+}
+
+const idle = (page: Page): Promise<boolean> => page.evaluate(() => document.querySelector<HTMLElement>('#game')?.dataset['idle'] === '1');
+
+/** Lets the game take in an input and play it out: the clock runs until the game waits for input again. */
+async function settle(page: Page): Promise<void> {
+  await page.clock.runFor(50);
+  await runUntil(page, () => idle(page), 30);
+}
+
+/**
+ * The whole test runs on the page's fake clock, paused: time moves only when the test runs it. A loaded machine then
+ * never skips a moment (a real-time burst of screenshots misses the short ones), and no time goes by in the game
+ * while a screenshot is taken (no attract loop, no idle care of the ticket).
+ */
+async function open(page: Page, seed: number, speedUp: number): Promise<void> {
+  speed = speedUp;
+  await page.clock.install();
+  await page.goto(`/?demo=1&seed=${seed}&speed=${speed}`);
+  await page.clock.pauseAt(Date.now() + 1000);
+  await runUntil(page, async () => (await page.evaluate(() => window.__poule?.ready === true)) && (await idle(page)), 120, 0.25);
+}
+
+/** A real mouse click on button `id`, then the game plays it out. */
+async function press(page: Page, id: string): Promise<void> {
+  const r = (await layout(page)).buttons[id];
+  if (!r) throw new Error(`button ${id} is not on screen (visible: ${Object.keys((await layout(page)).buttons).join(', ')})`);
+  await tapAt(page, r, 'mouse');
+  await settle(page);
+}
+
+/** Does `act`, then runs the clock to each of `at` (seconds after the input, in order) and keeps the frame as <name>-1…n. */
+async function moment(page: Page, name: string, act: () => Promise<void>, at: readonly number[]): Promise<void> {
+  await act();
+  let now = 0;
+  for (const [i, t] of at.entries()) {
+    await page.clock.runFor(Math.round(((t - now) * 1000) / speed));
+    now = t;
+    saveScreen(`${name}-${i + 1}`, await canvasPng(page));
   }
 }
 
@@ -26,30 +75,36 @@ for (const vp of LAYOUTS) {
 
     test('title, rules, scratch, round, chick +1, lost round, haystacks, Extra, loss', async ({ page }) => {
       const path = SEEDS.lostExtraLost; // round 1: empty, chick, empty, empty; the Extra; round 2: three empties
-      await openDemo(page, path.seed, 'speed=1');
+      await open(page, path.seed, 2);
       expect((await state(page)).screen).toBe('title');
       await keepScreen(page, tag('01-title'));
-      await pressButton(page, 'rules', 'mouse');
+      await press(page, 'rules');
       expect((await state(page)).screen).toBe('rules');
+      await page.clock.runFor(400); // its fade-in is not an input wait: let it end
       await keepScreen(page, tag('02-rules'));
-      await pressButton(page, 'close', 'mouse');
-      await pressButton(page, 'buy', 'mouse');
+      await press(page, 'close');
+      await press(page, 'buy');
       expect((await state(page)).game?.phase).toBe('scratch');
       await keepScreen(page, tag('03-scratch'));
-      await pressButton(page, 'scratchAll', 'mouse');
+      await press(page, 'scratchAll');
       expect((await state(page)).game?.phase).toBe('round');
       await keepScreen(page, tag('04-round'));
       for (const element of path.elements[0]!) {
         const g = (await state(page)).game!;
-        await pickHen(page, nextHen(g.round!.hens), 'mouse');
-        if (element === 'chick') await burst(page, tag('05-chick-plus-one'), 3, 250);
-        if (g.round!.picksLeft === 1 && element !== 'chick') await burst(page, tag('06-lost-round'), 4, 300);
+        const hen = nextHen(g.round!.hens);
+        const pick = (): Promise<void> => pickHen(page, hen, 'mouse');
+        // The chick shows, then its « +1 » held over it, then flying into the counter.
+        if (element === 'chick') await moment(page, tag('05-chick-plus-one'), pick, [1.3, 2.0, 2.45]);
+        else if (g.round!.picksLeft === 1) await moment(page, tag('06-lost-round'), pick, [1.0, 1.8, 3.0, 4.2]);
+        // The first pick is hen 0, top left: caught flying off, up by the header (and the « DÉMO » badge).
+        else if (hen < (vp.name === 'landscape' ? 6 : 5)) await moment(page, tag('04-top-row-lift'), pick, [0.5, 0.85, 1.1]);
+        else await pick();
         await settle(page);
+        expect((await state(page)).game?.rounds[0]?.picks.at(-1)).toMatchObject({ hen, element });
       }
       expect((await state(page)).game?.phase).toBe('haystack');
       await keepScreen(page, tag('07-haystacks'));
-      await chooseHaystack(page, path.haystack!, 'mouse');
-      await burst(page, tag('08-extra'), 4, 300);
+      await moment(page, tag('08-extra'), () => chooseHaystack(page, path.haystack!, 'mouse'), [0.5, 1.2, 1.7, 2.3]);
       await settle(page);
       expect((await state(page)).game).toMatchObject({ phase: 'round', extraWon: true });
       await keepScreen(page, tag('09-extra-round'));
@@ -63,15 +118,57 @@ for (const vp of LAYOUTS) {
 
     test('win celebration', async ({ page }) => {
       const path = SEEDS.firstPickWin;
-      await openDemo(page, path.seed, 'speed=1');
-      await pressButton(page, 'buy', 'mouse');
-      await pressButton(page, 'scratchAll', 'mouse');
-      await pickHen(page, nextHen((await state(page)).game!.round!.hens), 'mouse');
-      await burst(page, tag('11-egg-found'), 3, 300);
+      await open(page, path.seed, 2);
+      await press(page, 'buy');
+      await press(page, 'scratchAll');
+      const hen = nextHen((await state(page)).game!.round!.hens);
+      await moment(page, tag('11-egg-found'), () => pickHen(page, hen, 'mouse'), [1.2, 2.2]);
+      // The result comes up: its particles and the amount counting up, caught at set moments of game time.
+      await runUntil(page, async () => 'playAgain' in (await layout(page)).buttons, 20);
+      let now = 0;
+      for (const [i, t] of [0.4, 0.9, 1.6, 2.6].entries()) {
+        await page.clock.runFor(Math.round(((t - now) * 1000) / speed));
+        now = t;
+        saveScreen(tag(`12-win-${i + 1}`), await canvasPng(page));
+      }
       await settle(page);
       expect((await state(page)).game?.result).toMatchObject({ outcome: 'won', prize: 'A1' });
-      expect(Object.keys((await layout(page)).buttons)).toContain('playAgain');
-      await burst(page, tag('12-win'), 2, 400);
+      await keepScreen(page, tag('13-win-end'));
+    });
+  });
+}
+
+/** The smallest and the largest windows of the issue: the title, the rules and a round with a chick's +1. */
+for (const vp of [
+  { name: 'small', width: 360, height: 640, speed: 2 },
+  { name: '4k', width: 3840, height: 2160, speed: 4 },
+] as const) {
+  test.describe(vp.name, () => {
+    test.use({ viewport: { width: vp.width, height: vp.height } });
+    const tag = (s: string): string => `visual-${vp.name}-${s}`;
+
+    test('title, rules, round, chick +1', async ({ page }) => {
+      const path = SEEDS.lostNoExtra; // the first pick is a chick
+      expect(path.elements[0]![0]).toBe('chick');
+      await open(page, path.seed, vp.speed);
+      const box = await page.locator('#game canvas').boundingBox();
+      expect(box).toMatchObject({ width: vp.width, height: vp.height });
+      await keepScreen(page, tag('01-title'));
+      await press(page, 'rules');
+      expect((await state(page)).screen).toBe('rules');
+      await page.clock.runFor(400); // its fade-in is not an input wait: let it end
+      await keepScreen(page, tag('02-rules'));
+      await press(page, 'close');
+      await press(page, 'buy');
+      await keepScreen(page, tag('03-scratch'));
+      await press(page, 'scratchAll');
+      expect((await state(page)).game?.phase).toBe('round');
+      await keepScreen(page, tag('04-round'));
+      const hen = nextHen((await state(page)).game!.round!.hens);
+      await moment(page, tag('05-chick-plus-one'), () => pickHen(page, hen, 'mouse'), [1.3, 2.0, 2.45]);
+      await settle(page);
+      expect((await state(page)).game?.rounds[0]?.picks[0]).toMatchObject({ hen, element: 'chick' });
+      expect((await state(page)).game?.round?.picksLeft).toBe(3);
     });
   });
 }
