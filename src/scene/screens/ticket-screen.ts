@@ -251,7 +251,8 @@ export class TicketScreen implements Screen {
     const b = new Container();
     const size = at?.size ?? 120;
     const t = label(text, size, 'title');
-    const maxW = (this.layoutNow?.board.width ?? 1200) * 0.9;
+    // Room for the pop's overshoot: at its peak the banner still fits the board.
+    const maxW = (this.layoutNow?.board.width ?? 1200) * 0.8;
     fitWidth(t, maxW);
     const st = sub ? label(sub, Math.round(size * 0.4), 'light') : null;
     const subY = Math.round(size * 0.95);
@@ -260,7 +261,7 @@ export class TicketScreen implements Screen {
       fitWidth(st, maxW);
     }
     // A dark ribbon behind the words, so they read over hens, straw or sky alike.
-    const w = Math.min(maxW / 0.9, Math.max(t.width, st?.width ?? 0) + 120);
+    const w = Math.min(maxW / 0.88, Math.max(t.width, st?.width ?? 0) + 120);
     const top = -t.height / 2 - 14;
     const h = (st ? subY + st.height / 2 : t.height / 2) + 18 - top;
     const plate = new Graphics().roundRect(-w / 2, top, w, h, 36).fill({ color: 0x2b1405, alpha: 0.55 });
@@ -272,7 +273,7 @@ export class TicketScreen implements Screen {
     }
     this.banners.addChild(b);
     const tl = gsap.timeline({ onComplete: () => dispose(b) });
-    tl.from(b.scale, { x: 0, y: 0, duration: 0.4, ease: 'back.out(2.5)' });
+    tl.from(b.scale, { x: 0, y: 0, duration: 0.4, ease: 'back.out(1.6)' });
     tl.to(b, { alpha: 0, duration: 0.3 }, `+=${hold}`);
     return tl;
   }
