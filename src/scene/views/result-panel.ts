@@ -119,7 +119,12 @@ export class ResultPanel extends Container {
           fitWidth(this.amount, 900);
         },
       });
-      tl.fromTo(this.amount.scale, { x: this.amount.scale.x * 1.3, y: this.amount.scale.y * 1.3 }, { x: this.amount.scale.x, y: this.amount.scale.y, duration: 0.4, ease: 'back.out(3)' });
+      // The pop once counted (not during the count: a fromTo in a timeline shows its start at once, over the line).
+      tl.fromTo(
+        this.amount.scale,
+        { x: this.amount.scale.x * 1.3, y: this.amount.scale.y * 1.3 },
+        { x: this.amount.scale.x, y: this.amount.scale.y, duration: 0.4, ease: 'back.out(3)', immediateRender: false },
+      );
     }
     return tl;
   }

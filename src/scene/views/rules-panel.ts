@@ -63,7 +63,9 @@ export class RulesPanel extends Container {
     const colW = wide ? p.width * 0.46 : p.width * 0.9;
     const leftX = wide ? 40 : p.width * 0.05;
     let y = 120;
-    const text = label(c.text, 27, 'dark', { wordWrap: true, wordWrapWidth: colW, align: 'left', fontWeight: '600', lineHeight: 38 });
+    // Portrait has height to spare: larger type, readable down to a 360×640 window.
+    const k = wide ? 1 : 1.15;
+    const text = label(c.text, Math.round(27 * k), 'dark', { wordWrap: true, wordWrapWidth: colW, align: 'left', fontWeight: '600', lineHeight: Math.round(38 * k) });
     text.anchor.set(0, 0);
     text.position.set(leftX, y);
     this.card.addChild(text);
@@ -74,14 +76,14 @@ export class RulesPanel extends Container {
       head.anchor.set(0, 0);
       head.position.set(x, top);
       this.card.addChild(head);
-      let yy = top + 48;
+      let yy = top + Math.round(48 * k);
       for (const line of c.odds) {
-        const t = label(line, 27, 'dark', { fontWeight: '600', align: 'left' });
+        const t = label(line, Math.round(27 * k), 'dark', { fontWeight: '600', align: 'left' });
         t.anchor.set(0, 0);
         t.position.set(x, yy);
         if (t.width > colW) t.scale.set(colW / t.width);
         this.card.addChild(t);
-        yy += 38;
+        yy += Math.round(38 * k);
       }
       return yy;
     };
@@ -95,13 +97,13 @@ export class RulesPanel extends Container {
     }
     const tableW = wide ? p.width * 0.44 : colW;
     const cols = [0.3, 0.33, 0.37].map((f) => f * tableW);
-    const rowH = 44;
+    const rowH = Math.round(44 * k);
     const table = new Graphics();
     table.roundRect(tableX - 10, tableY - 6, tableW + 20, rowH * (c.rows.length + 1) + 12, 16).fill({ color: 0xffffff, alpha: 0.55 });
     table.rect(tableX - 10, tableY - 6, tableW + 20, rowH + 4).fill({ color: 0xf2b632, alpha: 0.9 });
     this.card.addChild(table);
     const cell = (s: string, i: number, row: number, head: boolean): void => {
-      const t = label(s, head ? 24 : 26, 'dark', { fontWeight: head ? '800' : '700' });
+      const t = label(s, Math.round((head ? 24 : 26) * k), 'dark', { fontWeight: head ? '800' : '700' });
       t.anchor.set(1, 0.5);
       const right = tableX + cols.slice(0, i + 1).reduce((a, b) => a + b, 0) - 12;
       t.position.set(right, tableY + row * rowH + rowH / 2);
@@ -111,7 +113,7 @@ export class RulesPanel extends Container {
     c.columns.forEach((s, i) => cell(s, i, 0, true));
     c.rows.forEach((r, ri) => r.forEach((s, i) => cell(s, i, ri + 1, false)));
     let after = tableY + rowH * (c.rows.length + 1) + 20;
-    const ours = label(c.ours, 22, 'dark', { wordWrap: true, wordWrapWidth: tableW, fontWeight: '600', fontStyle: 'italic' });
+    const ours = label(c.ours, Math.round(22 * k), 'dark', { wordWrap: true, wordWrapWidth: tableW, fontWeight: '600', fontStyle: 'italic' });
     ours.anchor.set(0, 0);
     ours.position.set(tableX, after);
     this.card.addChild(ours);
