@@ -2,6 +2,7 @@ import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
 import { art } from '../art';
 import type { Layout } from '../layout';
+import { dispose } from '../dispose';
 import { fitWidth, label } from '../text';
 import { Button } from './button';
 import { panel } from './panel';
@@ -35,7 +36,7 @@ export class Hud extends Container {
 
   resize(l: Layout): void {
     const b = l.balance;
-    this.balanceBox.removeChildren();
+    for (const old of this.balanceBox.removeChildren()) if (old !== this.coin && old !== this.balanceText) dispose(old);
     this.balanceBox.position.set(b.x, b.y);
     const bg = panel(b.width, b.height, { radius: b.height / 2, tone: 'wood' });
     this.coin.scale.set((b.height * 0.7) / Math.max(this.coin.width / this.coin.scale.x, 1));

@@ -53,7 +53,9 @@ export class ResultPanel extends Container {
     const h = l.orientation === 'landscape' ? 820 : 1100;
     const x = p.x + (p.width - w) / 2;
     const y = p.y + (p.height - h) / 2;
-    this.card.removeChildren();
+    // The old panel goes for good (Pixi's GC would free it only a minute later); the card's lasting parts stay.
+    const lasting = new Set<Container>([this.rays, this.title, this.amount, this.line, this.playAgain, this.home]);
+    for (const old of this.card.removeChildren()) if (!lasting.has(old) && old !== this.picture) dispose(old);
     this.picture?.destroy();
     this.picture = fitted(this.won ? 'egg-gold' : 'hen', 220, 220);
     this.card.addChild(panel(w, h, { radius: 60 }), this.rays, this.picture, this.title, this.amount, this.line, this.playAgain, this.home);
