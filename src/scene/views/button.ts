@@ -1,8 +1,9 @@
-import { Container, FillGradient, Graphics, NineSliceSprite, type Text } from 'pixi.js';
+import { Container, Graphics, NineSliceSprite, type Text } from 'pixi.js';
 import gsap from 'gsap';
 import { art } from '../art';
 import { texture, type ArtName } from '../assets';
 import { fitWidth, label } from '../text';
+import { verticalGradient } from './panel';
 
 export interface ButtonOptions {
   readonly id: string;
@@ -112,16 +113,7 @@ export class Button extends Container {
       return ns;
     }
     const [top, bottom, edge] = TONES[o.tone ?? (round ? 'plain' : 'gold')];
-    const fill = new FillGradient({
-      type: 'linear',
-      start: { x: 0, y: 0 },
-      end: { x: 0, y: 1 },
-      colorStops: [
-        { offset: 0, color: top },
-        { offset: 1, color: bottom },
-      ],
-      textureSpace: 'local',
-    });
+    const fill = verticalGradient(top, bottom);
     const g = new Graphics();
     const r = round ? Math.min(w, h) / 2 : h / 2;
     g.roundRect(-w / 2 + 2, -h / 2 + 8, w - 4, h - 4, r).fill({ color: 0x000000, alpha: 0.25 });

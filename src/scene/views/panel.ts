@@ -9,16 +9,17 @@ const COLOURS: Record<PanelTone, readonly [top: number, bottom: number, edge: nu
 };
 
 /**
- * One gradient per tone, made once and shared by every panel: a FillGradient owns a GPU texture that a Graphics'
- * destroy leaves alone, so a gradient per panel leaked a texture each time a screen rebuilt its panels (the soak).
- * The gradient is in local space (0..1 of each shape's box), so sharing it changes nothing drawn.
+ * One top-to-bottom gradient per pair of colours, made once and shared by every panel and button: a FillGradient
+ * owns a GPU texture that a Graphics' destroy leaves alone, so a gradient per shape leaked a texture each time a
+ * screen rebuilt its panels (the soak). The gradient is in local space (0..1 of each shape's box), so sharing it
+ * changes nothing drawn.
  */
-const gradients = new Map<PanelTone, FillGradient>();
+const gradients = new Map<string, FillGradient>();
 
-function gradientOf(tone: PanelTone): FillGradient {
-  let g = gradients.get(tone);
+export function verticalGradient(top: number, bottom: number): FillGradient {
+  const key = `${top}:${bottom}`;
+  let g = gradients.get(key);
   if (!g) {
-    const [top, bottom] = COLOURS[tone];
     g = new FillGradient({
       type: 'linear',
       start: { x: 0, y: 0 },
@@ -29,7 +30,7 @@ function gradientOf(tone: PanelTone): FillGradient {
       ],
       textureSpace: 'local',
     });
-    gradients.set(tone, g);
+    gradients.set(key, g);
   }
   return g;
 }
@@ -41,7 +42,7 @@ export function panel(w: number, h: number, opts: { radius?: number; tone?: Pane
   const edge = COLOURS[tone][2];
   const g = new Graphics();
   g.roundRect(6, 12, w, h, r).fill({ color: 0x000000, alpha: 0.28 });
-  g.roundRect(0, 0, w, h, r).fill(gradientOf(tone)).stroke({ width: 8, color: edge });
+  g.roundRect(0, 0, w, h, r).fill(verticalGradient(COLOURS[tone][0], COLOURS[tone][1])).stroke({ width: 8, color: edge });
   g.roundRect(14, 14, w - 28, h - 28, Math.max(4, r - 12)).stroke({ width: 3, color: 0xffffff, alpha: 0.35 });
   return g;
 }
