@@ -1,13 +1,8 @@
 import type { Container } from 'pixi.js';
 import type { FocusScope, FocusTarget } from '../scene/focus';
 import { Button } from '../scene/views/button';
-import { isShown } from '../scene/visible';
+import { isInside, isShown } from '../scene/visible';
 import type { GameApp } from './game-app';
-
-const isInside = (c: Container, ancestor: Container): boolean => {
-  for (let n: Container | null = c; n; n = n.parent) if (n === ancestor) return true;
-  return false;
-};
 
 const asTargets = (buttons: readonly Button[]): FocusTarget[] =>
   buttons.map((b, index) => ({ kind: 'button', index, id: b.id, view: b, press: () => b.press() }));

@@ -9,6 +9,7 @@ import { TicketScreen } from '../scene/screens/ticket-screen';
 import { HenView } from '../scene/views/hen-view';
 import { TitleScreen } from '../scene/screens/title-screen';
 import { Stage } from '../scene/stage';
+import { forgetReleasedTextKeys } from '../scene/text-keys';
 import { DemoBadge, Hud } from '../scene/views/hud';
 import { RulesPanel } from '../scene/views/rules-panel';
 import { Busy } from './busy';
@@ -222,6 +223,8 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   session.subscribe(async (u: SessionUpdate) => {
     try {
       if (u.events[0]?.type === 'ticketIssued') {
+        // The last ticket's texts are gone: forget the keys Pixi kept for them (a kiosk plays for days).
+        forgetReleasedTextKeys(stage.app.renderer);
         a.hud.setBalance(t('balance'), u.balanceCents, formatCents);
         ticket.restore(u.snapshot);
         await nav.goto(ticket);

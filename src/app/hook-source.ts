@@ -1,6 +1,6 @@
 import type { Container } from 'pixi.js';
 import { Button } from '../scene/views/button';
-import { isShown } from '../scene/visible';
+import { isInside, isShown } from '../scene/visible';
 import type { GameApp } from './game-app';
 import { attractHookFields, gameStats } from './modes/attract-hook';
 import type { HookLayout, HookRect, HookScreen, HookSource, HookState } from './test-hook';
@@ -73,9 +73,4 @@ export function hookSource(a: GameApp): HookSource {
       return f.id === undefined ? { kind: f.kind, index: f.index } : { kind: f.kind, index: f.index, id: f.id };
     },
   };
-}
-
-function isInside(c: Container, ancestor: Container): boolean {
-  for (let n: Container | null = c; n; n = n.parent) if (n === ancestor) return true;
-  return false;
 }

@@ -9,3 +9,9 @@ export function isShown(c: Container, top: Container): boolean {
   }
   return false;
 }
+
+/** Whether `ancestor` holds `c`, at any depth (or is `c`). */
+export function isInside(c: Container, ancestor: Container): boolean {
+  for (let n: Container | null = c; n; n = n.parent) if (n === ancestor) return true;
+  return false;
+}

@@ -100,7 +100,10 @@ export function gameStats(a: GameApp): HookStats {
   const managed = (a.stage.app.renderer as { texture?: { managedTextures?: readonly (SourceLike | null)[] } }).texture?.managedTextures;
   const textures = managed?.filter((s): s is SourceLike => s !== null && s !== undefined);
   const textureKinds: Record<string, number> = {};
-  for (const s of textures ?? []) textureKinds[kindOf(s)] = (textureKinds[kindOf(s)] ?? 0) + 1;
+  for (const s of textures ?? []) {
+    const kind = kindOf(s);
+    textureKinds[kind] = (textureKinds[kind] ?? 0) + 1;
+  }
   const memory = (performance as { memory?: { usedJSHeapSize: number } }).memory;
   return {
     displayObjects,

@@ -11,7 +11,7 @@ import { rulesContent, ticketWords } from '../words';
 import { demoSeeds } from './attract-demo';
 import { DemoPlayer } from './attract-demo-player';
 import { Pace } from './attract-pace';
-import { forgetReleasedTextKeys } from './attract-text-keys';
+import { forgetReleasedTextKeys } from '../../scene/text-keys';
 import { loadAttractConfig } from './attract-load';
 import { ATTRACT_WORDS } from './attract-words';
 import { Kiosk } from './kiosk-mode';
@@ -41,7 +41,8 @@ const INPUTS = ['pointerdown', 'pointerup', 'pointermove', 'keydown', 'wheel'] a
 export class Attract {
   config: AttractConfig = DEFAULT_ATTRACT;
   problems: AttractProblem[] = [];
-  seeds: number[] = [];
+  /** The demo seeds: the configured ones, else found when first needed (a search of ~100 ms, kept off the boot). */
+  private seedsFound: number[] | null = null;
   readonly screen: AttractScreen;
   readonly demoScreen: TicketScreen;
   readonly warning = new AttractIdleWarning();
@@ -107,6 +108,11 @@ export class Attract {
     return this.active ? (this.player.ticket?.game.snapshot() ?? null) : null;
   }
 
+  get seeds(): readonly number[] {
+    this.seedsFound ??= demoSeeds(this.config.seedFrom);
+    return this.seedsFound;
+  }
+
   get demoSeed(): number | null {
     return this.active ? (this.player.ticket?.seed ?? null) : null;
   }
@@ -117,7 +123,7 @@ export class Attract {
     this.config = config;
     this.problems = problems;
     if (config.lang && !this.a.params.lang) this.a.i18n.set(config.lang);
-    this.seeds = config.seeds.length > 0 ? [...config.seeds] : demoSeeds(config.seedFrom);
+    this.seedsFound = config.seeds.length > 0 ? [...config.seeds] : null;
     this.watch.setTimes(this.times());
     this.refreshTexts();
     if (this.a.ready) this.hooks.refresh();

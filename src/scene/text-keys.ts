@@ -8,9 +8,9 @@ interface TextSystemLike {
 /**
  * Forgets the keys of text textures Pixi has already released. Pixi's text system keys each texture by the text and
  * its style's id, and when the last Text of a key goes it sets the entry to null but keeps the key: every Text made
- * with its own style (a banner per event, a « +1 ») leaves a key for good — about 25 a loop, a few MB a day on a
- * kiosk. Deleting the null entries changes nothing Pixi reads (a missing key and a null one mean the same to it).
- * Returns how many keys went.
+ * with its own style (a banner per event, a « +1 ») leaves a key for good — about 25 an attract loop, a few MB a
+ * day on a kiosk. Called once per ticket and once per attract loop. Deleting the null entries changes nothing Pixi
+ * reads (a missing key and a null one mean the same to it). Returns how many keys went.
  */
 export function forgetReleasedTextKeys(renderer: Renderer): number {
   const system = (renderer as unknown as { canvasText?: TextSystemLike }).canvasText;
