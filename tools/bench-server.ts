@@ -1,0 +1,242 @@
+/**
+ * The game server's throughput and latency on loopback, beside the limits measured in the same run. N simulated
+ * players (each its own cookie and keep-alive socket) play whole tickets against the server in its own process for
+ * a fixed time and stop; then the same load generator drives an empty JSON handler of the same HTTP stack, and
+ * SQLite's durable-insert rate is measured on the same disk. A benchmark, not a test: it prints figures.
+ *
+ *   npm run bench:server [-- --players 100 --seconds 20 --database FILE]
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SeededSource } from '../src/core/seeded-source';
+import { integerFlag, type Output, parseFlags, secondsFlag, stringFlag, UsageError } from './cli-args';
+import { PlayerClient } from './game-server/http-client';
+import { cpuMillisOf, startChild, startServer, type RunningServer } from './game-server/server-process';
+import { writeServerConfig } from './game-server/server-config';
+import { SimPlayer } from './game-server/sim-player';
+import { measureSqlite, ROWS_PER_GROUP, type SqliteLimit } from './game-server/sqlite-limit';
+
+/** The issue's aims, printed beside the figures. */
+export const AIM = { commandsPerSecond: 15_000, p99Ms: 25, shareOfEmptyHandler: 0.25, players: 100 } as const;
+
+/** Unmeasured play first: sockets opened, JIT warm, the database's first pages cached. */
+const WARMUP_SECONDS = 2;
+/** The empty handler needs no long run to show its rate. */
+const EMPTY_HANDLER_SECONDS = 5;
+const SQLITE_SECONDS = 2;
+
+export interface LoadFigures {
+  readonly seconds: number;
+  readonly requests: number;
+  readonly perSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** The serving process's CPU time per request (user + system), from /proc; null where /proc is missing. */
+  readonly cpuMsPerRequest: number | null;
+}
+
+export interface GameFigures extends LoadFigures {
+  readonly tickets: number;
+  readonly ticketsPerSecond: number;
+  readonly problems: readonly string[];
+}
+
+export interface ServerBench {
+  readonly players: number;
+  readonly game: GameFigures;
+  readonly empty: LoadFigures;
+  readonly sqlite: SqliteLimit;
+  readonly loadBefore: readonly number[];
+  readonly loadAfter: readonly number[];
+}
+
+/** The q-quantile (0 < q ≤ 1) of sorted values, nearest rank. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** A measuring window: latencies of what completes inside it, and the server's CPU time across it. */
+class Window {
+  readonly latencies: number[] = [];
+  private from = Number.POSITIVE_INFINITY;
+  private to = Number.POSITIVE_INFINITY;
+  private cpuFrom: number | null = null;
+  private cpuTo: number | null = null;
+
+  constructor(private readonly pid: number) {}
+
+  async open(seconds: number): Promise<void> {
+    this.cpuFrom = await cpuMillisOf(this.pid);
+    this.from = performance.now();
+    this.to = this.from + seconds * 1000;
+  }
+
+  async close(): Promise<void> {
+    this.cpuTo = await cpuMillisOf(this.pid);
+  }
+
+  get closesAt(): number {
+    return this.to;
+  }
+
+  inside(at = performance.now()): boolean {
+    return at >= this.from && at < this.to;
+  }
+
+  record(ms: number): void {
+    if (this.inside()) this.latencies.push(ms);
+  }
+
+  figures(): LoadFigures {
+    const seconds = (this.to - this.from) / 1000;
+    const sorted = Float64Array.from(this.latencies).sort();
+    const n = sorted.length;
+    const cpu = this.cpuFrom !== null && this.cpuTo !== null && n > 0 ? (this.cpuTo - this.cpuFrom) / n : null;
+    return { seconds, requests: n, perSecond: n / seconds, p50Ms: quantile([...sorted], 0.5), p99Ms: quantile([...sorted], 0.99), cpuMsPerRequest: cpu };
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function timeWindow(w: Window, seconds: number): Promise<void> {
+  await sleep(WARMUP_SECONDS * 1000);
+  await w.open(seconds);
+  await sleep(seconds * 1000);
+  await w.close();
+}
+
+/** N players play whole tickets for the warm-up and `seconds`; every buy, command and top-up is timed. */
+export async function loadGame(server: RunningServer, players: number, seconds: number): Promise<GameFigures> {
+  const w = new Window(server.pid);
+  const runId = randomUUID().slice(0, 8);
+  let tickets = 0;
+  const sims = Array.from({ length: players }, (_, i) => {
+    const hooks = {
+      recover: (why: string): Promise<void> => Promise.reject(new Error(`a request got no reply during the bench: ${why}`)),
+      timed: (_kind: string, ms: number): void => w.record(ms),
+      ticketEnded: async (): Promise<void> => {
+        if (w.inside()) tickets++;
+      },
+    };
+    return new SimPlayer(i, new PlayerClient(() => server.url), SeededSource.fromSeed(i + 1), hooks, runId, false);
+  });
+  try {
+    await Promise.all(sims.map((p) => p.openSession()));
+    const clock = timeWindow(w, seconds);
+    await Promise.all([clock, ...sims.map(async (p) => {
+      while (performance.now() < w.closesAt) await p.playTicket();
+    })]);
+    const f = w.figures();
+    return { ...f, tickets, ticketsPerSecond: tickets / f.seconds, problems: sims.flatMap((p) => p.problems) };
+  } finally {
+    for (const p of sims) p.client.close();
+  }
+}
+
+/** The same load generator against the empty handler: N clients, each one request at a time. */
+export async function loadEmpty(server: RunningServer, clients: number, seconds: number): Promise<LoadFigures> {
+  const w = new Window(server.pid);
+  const cs = Array.from({ length: clients }, () => new PlayerClient(() => server.url));
+  try {
+    const clock = timeWindow(w, seconds);
+    await Promise.all([clock, ...cs.map(async (c) => {
+      while (performance.now() < w.closesAt) {
+        const t0 = performance.now();
+        const r = await c.post('/empty', {});
+        if (r.status !== 200) throw new Error(`the empty handler answered ${r.status}`);
+        w.record(performance.now() - t0);
+      }
+    })]);
+    return w.figures();
+  } finally {
+    for (const c of cs) c.close();
+  }
+}
+
+export async function benchServer(players: number, seconds: number, database: string | null): Promise<ServerBench> {
+  const loadBefore = os.loadavg();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-bench-server-'));
+  try {
+    const config = path.join(dir, 'server.json');
+    const staticDir = path.join(dir, 'static');
+    await writeServerConfig(config, staticDir);
+    const server = await startServer({ database: database ?? path.join(dir, 'game.sqlite'), staticDir, config, logLevel: 'warn' });
+    let game: GameFigures;
+    try {
+      game = await loadGame(server, players, seconds);
+    } finally {
+      await server.kill();
+    }
+    const handler = await startChild(['tools/game-server/empty-handler.ts'], /empty handler listening on (http:\/\/\S+)/, {}, 30_000);
+    let empty: LoadFigures;
+    try {
+      empty = await loadEmpty(handler, players, Math.min(seconds, EMPTY_HANDLER_SECONDS));
+    } finally {
+      await handler.kill();
+    }
+    const sqlite = await measureSqlite(SQLITE_SECONDS);
+    return { players, game, empty, sqlite, loadBefore, loadAfter: os.loadavg() };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const n0 = (x: number): string => Math.round(x).toLocaleString('en-US');
+const ms = (x: number): string => x.toFixed(x < 10 ? 2 : 1);
+const mark = (ok: boolean): string => (ok ? 'meets' : 'BELOW');
+
+export function formatServerBench(b: ServerBench): string {
+  const { game: g, empty: e, sqlite: s } = b;
+  const share = g.perSecond / e.perSecond;
+  const cpu = (c: number | null): string => (c === null ? 'n/a' : `${(c * 1000).toFixed(0)} µs`);
+  const load = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(' ');
+  return [
+    `game server bench: ${b.players} players, ${ms(g.seconds)} s measured after ${WARMUP_SECONDS} s of warm-up (node ${process.version}, ${os.cpus().length} cpus)`,
+    `  tickets/s        ${n0(g.ticketsPerSecond)}  (${n0(g.tickets)} whole tickets)`,
+    `  commands/s       ${n0(g.perSecond)}  (durable buys, commands and top-ups: ${n0(g.requests)})   aim ≥ ${n0(AIM.commandsPerSecond)}: ${mark(g.perSecond >= AIM.commandsPerSecond)}`,
+    `  latency          p50 ${ms(g.p50Ms)} ms, p99 ${ms(g.p99Ms)} ms   aim p99 < ${AIM.p99Ms} ms at ${AIM.players} players: ${mark(g.p99Ms < AIM.p99Ms)}`,
+    `  server CPU       ${cpu(g.cpuMsPerRequest)} per command`,
+    `limits, same run:`,
+    `  empty handler    ${n0(e.perSecond)} req/s (fastify 5, ${b.players} clients, ${ms(e.seconds)} s), p50 ${ms(e.p50Ms)} ms, p99 ${ms(e.p99Ms)} ms, CPU ${cpu(e.cpuMsPerRequest)} per request`,
+    `  SQLite WAL FULL  ${n0(s.oneInsertTxPerSecond)} durable one-insert transactions/s; ${n0(s.rowsPerSecondAt50)} rows/s at ${ROWS_PER_GROUP} a transaction (${n0(s.txPerSecondAt50)} tx/s)`,
+    `  commands/s ÷ empty handler req/s = ${share.toFixed(3)}   aim ≥ ${AIM.shareOfEmptyHandler}: ${mark(share >= AIM.shareOfEmptyHandler)}`,
+    `load average (1 5 15 min): ${load(b.loadBefore)} before, ${load(b.loadAfter)} after`,
+    ...g.problems.slice(0, 10).map((p) => `PROBLEM ${p}`),
+  ].join('\n') + '\n';
+}
+
+const FLAGS = { players: { takesValue: true }, seconds: { takesValue: true }, database: { takesValue: true } } as const;
+
+export async function main(argv: readonly string[], out: Output, errOut: Output): Promise<number> {
+  let players: number;
+  let seconds: number;
+  let database: string | null;
+  try {
+    const f = parseFlags(argv, FLAGS);
+    players = integerFlag(f, 'players', 1, 10_000) ?? AIM.players;
+    seconds = secondsFlag(f, 'seconds') ?? 20;
+    database = stringFlag(f, 'database') ?? null;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      errOut.write(`bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE]\n`);
+      return 2;
+    }
+    throw e;
+  }
+  out.write(formatServerBench(await benchServer(players, seconds, database)));
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2), process.stdout, process.stderr).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      process.stderr.write(`bench-server: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The server's own database checker, read as the kill test's verdict on the file: blocks reconcile, the audit chain
+ * verifies, no prize paid twice, no ticket without its stake, every journal and ledger sound.
+ */
+import { checkDatabase } from '../../src/server/check';
+
+export interface DatabaseVerdict {
+  /** Tickets on record (null if the checker does not count them). */
+  readonly tickets: number | null;
+  readonly doublePayments: number;
+  /** Everything wrong, named. */
+  readonly problems: readonly string[];
+  /** One line for the report. */
+  readonly summary: string;
+}
+
+export async function checkDatabaseFile(file: string): Promise<DatabaseVerdict> {
+  const c = await checkDatabase(file);
+  const problems: string[] = [];
+  for (const b of c.blocks) if (!b.reconciles) problems.push(`block ${b.block} does not reconcile (dealt ${b.dealt}, remaining ${b.remaining})`);
+  if (!c.auditVerified) problems.push('the audit chain does not verify');
+  if (c.stakesMissing > 0) problems.push(`${c.stakesMissing} tickets without their stake`);
+  if (c.doublePayments > 0) problems.push(`${c.doublePayments} double payments`);
+  for (const p of c.ledgerProblems) problems.push(`ledger: ${String(p)}`);
+  for (const p of c.journalProblems) problems.push(`journal: ${String(p)}`);
+  const summary =
+    `${c.tickets} tickets (${c.openTickets} open), ${c.blocks.length} blocks (${c.blocks.filter((b) => b.reconciles).length} reconcile), ` +
+    `audit ${c.auditVerified ? 'verifies' : 'BROKEN'} over ${c.auditEntries} entries, double payments ${c.doublePayments}, ` +
+    `stakes missing ${c.stakesMissing}, ledger problems ${c.ledgerProblems.length}, journal problems ${c.journalProblems.length}`;
+  return { tickets: c.tickets, doublePayments: c.doublePayments, problems, summary };
+}
