@@ -20,7 +20,7 @@ import { checkDatabaseFile, type DatabaseVerdict } from './game-server/database-
 import { PlayerClient } from './game-server/http-client';
 import { checkAfterRun, checkEndedTicket } from './game-server/kill-checks';
 import { ServerKeeper } from './game-server/server-keeper';
-import { startServer, type RunningServer } from './game-server/server-process';
+import { bundleServer, startServer, type RunningServer } from './game-server/server-process';
 import { writeServerConfig } from './game-server/server-config';
 import { SimPlayer, type RequestKind } from './game-server/sim-player';
 
@@ -87,8 +87,9 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
   await writeFile(path.join(dir, 'README'), 'kill test: a scratch folder, deleted at the end\n');
   await writeServerConfig(config, staticDir);
   const keeper = new ServerKeeper();
+  const bundle = await bundleServer();
   const start = (env: Record<string, string> = {}): Promise<RunningServer> =>
-    startServer({ database, staticDir, config, env, logLevel: 'warn' });
+    startServer({ database, staticDir, config, env, logLevel: 'warn', bundle });
   const byWay: Record<KillWay, number> = { afterCommit: 0, beforeCommit: 0, external: 0 };
   let injectionsMissed = 0;
   const runId = randomUUID().slice(0, 8);
@@ -142,7 +143,7 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
     last.child.kill('SIGTERM');
     if ((await Promise.race([last.ended, sleep(5_000).then(() => null)])) === null) await last.kill();
     keeper.clear();
-    const database_ = await checkDatabaseFile(database);
+    const database_ = checkDatabaseFile(database);
     const tickets = players.reduce((n, p) => n + p.tickets.length, 0);
     const exchanges = players.flatMap((p) => p.exchanges);
     if (database_.tickets !== null && database_.tickets !== tickets) {
@@ -169,6 +170,7 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
     await keeper.running?.kill();
     for (const p of players) p.client.close();
     await rm(dir, { recursive: true, force: true });
+    await rm(bundle, { force: true });
   }
 }
 

@@ -14,15 +14,15 @@ export interface DatabaseVerdict {
   readonly summary: string;
 }
 
-export async function checkDatabaseFile(file: string): Promise<DatabaseVerdict> {
-  const c = await checkDatabase(file);
+export function checkDatabaseFile(file: string): DatabaseVerdict {
+  const c = checkDatabase(file);
   const problems: string[] = [];
-  for (const b of c.blocks) if (!b.reconciles) problems.push(`block ${b.block} does not reconcile (dealt ${b.dealt}, remaining ${b.remaining})`);
-  if (!c.auditVerified) problems.push('the audit chain does not verify');
+  for (const b of c.blocks) if (!b.reconciles) problems.push(`block ${b.block} does not reconcile (dealt ${b.dealt}, remaining ${b.remaining.join(' ')})`);
+  if (!c.auditVerified) problems.push(`the audit chain does not verify: ${c.auditProblem ?? 'no detail'}`);
   if (c.stakesMissing > 0) problems.push(`${c.stakesMissing} tickets without their stake`);
   if (c.doublePayments > 0) problems.push(`${c.doublePayments} double payments`);
-  for (const p of c.ledgerProblems) problems.push(`ledger: ${String(p)}`);
-  for (const p of c.journalProblems) problems.push(`journal: ${String(p)}`);
+  for (const p of c.ledgerProblems) problems.push(`ledger: ${p}`);
+  for (const p of c.journalProblems) problems.push(`journal: ${p}`);
   const summary =
     `${c.tickets} tickets (${c.openTickets} open), ${c.blocks.length} blocks (${c.blocks.filter((b) => b.reconciles).length} reconcile), ` +
     `audit ${c.auditVerified ? 'verifies' : 'BROKEN'} over ${c.auditEntries} entries, double payments ${c.doublePayments}, ` +

@@ -83,6 +83,6 @@ export async function checkAfterRun(p: SimPlayer): Promise<FinalCounts> {
 /** The player's money from its tickets alone: opening + top-ups − a stake per ticket + each ended ticket's prize. */
 function checkMoney(p: SimPlayer): void {
   const prizes = p.tickets.reduce((sum, t) => sum + t.prizeCents, 0);
-  const computed = (p.openingCents ?? 0) + p.topUpTotal() - p.tickets.length * RULES.ticketPriceCents + prizes;
+  const computed = (p.openingCents ?? 0) + p.topUpCents - p.tickets.length * RULES.ticketPriceCents + prizes;
   if (computed !== p.expectedCents) p.problem(`money from the tickets ${computed} cents, from the replies ${p.expectedCents}`);
 }

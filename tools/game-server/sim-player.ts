@@ -10,7 +10,7 @@ import type { Command } from '../../src/core';
 import type { RandomSource } from '../../src/core/random-source';
 import { RULES } from '../../src/core/rules';
 import { DEMO_CREDIT_CENTS } from '../../src/core/wallet';
-import type { BalanceView, SessionView, ShownEvent, TicketId, TicketUpdate, TicketView } from '../../src/protocol/messages';
+import { shownEvents, type BalanceView, type SessionView, type ShownEvent, type TicketId, type TicketUpdate, type TicketView } from '../../src/protocol/messages';
 import { ConnectionError, type PlayerClient, type Reply } from './http-client';
 import { nextCommand } from './ticket-bot';
 
@@ -59,6 +59,8 @@ export class SimPlayer {
   /** The balance the money seen so far adds up to: opening + top-ups − stakes + prizes. */
   expectedCents = 0;
   topUps = 0;
+  /** What the top-ups credited: each brings the balance back up to the demo credit. */
+  topUpCents = 0;
   /** Resends of keyed requests after a lost reply, by kind. */
   readonly resends: Record<RequestKind, number> = { buy: 0, reveal: 0, pick: 0, chooseHaystack: 0, topUp: 0 };
   private open: SeenTicket | null = null;
@@ -74,13 +76,7 @@ export class SimPlayer {
     private readonly runId: string,
     /** Whether to keep every exchange (the kill test re-asks them all); the bench keeps none. */
     private readonly keep: boolean,
-    private readonly topUpCents = DEMO_CREDIT_CENTS,
   ) {}
-
-  /** What the top-ups credited, as the server's replies showed it. */
-  topUpTotal(): number {
-    return this.topUps * this.topUpCents;
-  }
 
   get openTicket(): SeenTicket | null {
     return this.open;
@@ -148,7 +144,8 @@ export class SimPlayer {
     const r = await this.keyed('topUp', '/api/top-up', {});
     if (r.status !== 200) return this.refused('top-up', r);
     this.topUps++;
-    this.expectedCents += this.topUpCents;
+    this.topUpCents += DEMO_CREDIT_CENTS - this.expectedCents;
+    this.expectedCents = DEMO_CREDIT_CENTS;
     this.checkBalance('after a top-up', (r.body as BalanceView).balanceCents);
   }
 
@@ -240,15 +237,19 @@ export class SimPlayer {
   private async checkResume(): Promise<void> {
     const t = this.open!;
     const view = await this.session();
-    const held: TicketView | null = view.ticket;
+    // The lost command may have been the last: then the ticket has ended and is the newest in the recall.
+    const held: Pick<TicketView, 'id' | 'events'> | null =
+      view.ticket ?? (view.recent[0]?.id === t.id ? { id: t.id, events: shownEvents(view.recent[0].journal) } : null);
     if (!held || held.id !== t.id) {
-      this.problem(`ticket ${t.id} is open here, the server's session resumes ${held ? held.id : 'none'}`);
+      this.problem(`ticket ${t.id} is open here, the server's session resumes ${view.ticket ? view.ticket.id : 'none'} and its newest ended ticket is ${view.recent[0]?.id ?? 'none'}`);
       return;
     }
     if (!isDeepStrictEqual(held.events.slice(0, t.events.length), t.events)) {
       this.problem(`ticket ${t.id}: the resumed journal does not start with the ${t.events.length} events already shown`);
     }
-    if (held.nextSeq < t.nextSeq) this.problem(`ticket ${t.id}: resumed at nextSeq ${held.nextSeq}, already at ${t.nextSeq}`);
+    if (!view.ticket) return;
+    const open = view.ticket;
+    if (open.nextSeq < t.nextSeq) this.problem(`ticket ${t.id}: resumed at nextSeq ${open.nextSeq}, already at ${t.nextSeq}`);
   }
 
   private refused(what: string, r: Reply): void {
