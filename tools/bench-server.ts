@@ -4,15 +4,18 @@
  * a fixed time and stop; then the same load generator drives an empty JSON handler of the same HTTP stack, and
  * SQLite's durable-insert rate is measured on the same disk. A benchmark, not a test: it prints figures.
  *
- *   npm run bench:server [-- --players 100 --seconds 20 --database FILE]
+ *   npm run bench:server [-- --players 100 --seconds 20 --database FILE --profile]
+ *
+ * --profile runs the server under node --cpu-prof and prints where its CPU time went.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SeededSource } from '../src/core/seeded-source';
 import { integerFlag, type Output, parseFlags, secondsFlag, stringFlag, UsageError } from './cli-args';
+import { formatProfile, summarizeProfile } from './game-server/cpu-profile';
 import { PlayerClient } from './game-server/http-client';
 import { cpuMillisOf, startChild, startServer, type RunningServer } from './game-server/server-process';
 import { writeServerConfig } from './game-server/server-config';
@@ -39,6 +42,8 @@ export interface LoadFigures {
 }
 
 export interface GameFigures extends LoadFigures {
+  /** The measuring window on the monotonic clock, µs. */
+  readonly window: { readonly from: number; readonly to: number };
   readonly tickets: number;
   readonly ticketsPerSecond: number;
   readonly problems: readonly string[];
@@ -51,6 +56,8 @@ export interface ServerBench {
   readonly sqlite: SqliteLimit;
   readonly loadBefore: readonly number[];
   readonly loadAfter: readonly number[];
+  /** The server's CPU profile, summarized, when asked for. */
+  readonly profile: string | null;
 }
 
 /** The q-quantile (0 < q ≤ 1) of sorted values, nearest rank. */
@@ -66,16 +73,21 @@ class Window {
   private to = Number.POSITIVE_INFINITY;
   private cpuFrom: number | null = null;
   private cpuTo: number | null = null;
+  /** The window on the monotonic clock, in µs (for the CPU profile). */
+  monoFrom = 0;
+  monoTo = 0;
 
   constructor(private readonly pid: number) {}
 
   async open(seconds: number): Promise<void> {
     this.cpuFrom = await cpuMillisOf(this.pid);
+    this.monoFrom = Number(process.hrtime.bigint() / 1000n);
     this.from = performance.now();
     this.to = this.from + seconds * 1000;
   }
 
   async close(): Promise<void> {
+    this.monoTo = Number(process.hrtime.bigint() / 1000n);
     this.cpuTo = await cpuMillisOf(this.pid);
   }
 
@@ -131,7 +143,7 @@ export async function loadGame(server: RunningServer, players: number, seconds: 
       while (performance.now() < w.closesAt) await p.playTicket();
     })]);
     const f = w.figures();
-    return { ...f, tickets, ticketsPerSecond: tickets / f.seconds, problems: sims.flatMap((p) => p.problems) };
+    return { ...f, window: { from: w.monoFrom, to: w.monoTo }, tickets, ticketsPerSecond: tickets / f.seconds, problems: sims.flatMap((p) => p.problems) };
   } finally {
     for (const p of sims) p.client.close();
   }
@@ -157,19 +169,27 @@ export async function loadEmpty(server: RunningServer, clients: number, seconds:
   }
 }
 
-export async function benchServer(players: number, seconds: number, database: string | null): Promise<ServerBench> {
+export async function benchServer(players: number, seconds: number, database: string | null, profile = false): Promise<ServerBench> {
   const loadBefore = os.loadavg();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-bench-server-'));
   try {
     const config = path.join(dir, 'server.json');
     const staticDir = path.join(dir, 'static');
     await writeServerConfig(config, staticDir);
-    const server = await startServer({ database: database ?? path.join(dir, 'game.sqlite'), staticDir, config, logLevel: 'warn' });
+    const profileDir = path.join(dir, 'profile');
+    const nodeFlags = profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+    const server = await startServer({ database: database ?? path.join(dir, 'game.sqlite'), staticDir, config, logLevel: 'warn', nodeFlags });
     let game: GameFigures;
     try {
       game = await loadGame(server, players, seconds);
     } finally {
-      await server.kill();
+      // A clean close, so a profile gets written.
+      await server.stop();
+    }
+    let profileText: string | null = null;
+    if (profile) {
+      const files = (await readdir(profileDir).catch(() => [] as string[])).filter((f) => f.endsWith('.cpuprofile'));
+      profileText = files[0] ? formatProfile(await summarizeProfile(path.join(profileDir, files[0]), game.window), game.requests) : 'no CPU profile was written\n';
     }
     const handler = await startChild(['tools/game-server/empty-handler.ts'], /empty handler listening on (http:\/\/\S+)/, {}, 30_000);
     let empty: LoadFigures;
@@ -179,7 +199,7 @@ export async function benchServer(players: number, seconds: number, database: st
       await handler.kill();
     }
     const sqlite = await measureSqlite(SQLITE_SECONDS);
-    return { players, game, empty, sqlite, loadBefore, loadAfter: os.loadavg() };
+    return { players, game, empty, sqlite, loadBefore, loadAfter: os.loadavg(), profile: profileText };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -206,28 +226,35 @@ export function formatServerBench(b: ServerBench): string {
     `  commands/s ÷ empty handler req/s = ${share.toFixed(3)}   aim ≥ ${AIM.shareOfEmptyHandler}: ${mark(share >= AIM.shareOfEmptyHandler)}`,
     `load average (1 5 15 min): ${load(b.loadBefore)} before, ${load(b.loadAfter)} after`,
     ...g.problems.slice(0, 10).map((p) => `PROBLEM ${p}`),
-  ].join('\n') + '\n';
+  ].join('\n') + '\n' + (b.profile ?? '');
 }
 
-const FLAGS = { players: { takesValue: true }, seconds: { takesValue: true }, database: { takesValue: true } } as const;
+const FLAGS = {
+  players: { takesValue: true },
+  seconds: { takesValue: true },
+  database: { takesValue: true },
+  profile: { takesValue: false },
+} as const;
 
 export async function main(argv: readonly string[], out: Output, errOut: Output): Promise<number> {
   let players: number;
   let seconds: number;
   let database: string | null;
+  let profile: boolean;
   try {
     const f = parseFlags(argv, FLAGS);
     players = integerFlag(f, 'players', 1, 10_000) ?? AIM.players;
     seconds = secondsFlag(f, 'seconds') ?? 20;
     database = stringFlag(f, 'database') ?? null;
+    profile = f.has('profile');
   } catch (e) {
     if (e instanceof UsageError) {
-      errOut.write(`bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE]\n`);
+      errOut.write(`bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE --profile]\n`);
       return 2;
     }
     throw e;
   }
-  out.write(formatServerBench(await benchServer(players, seconds, database)));
+  out.write(formatServerBench(await benchServer(players, seconds, database, profile)));
   return 0;
 }
 

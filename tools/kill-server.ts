@@ -139,9 +139,7 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
     if (failure) throw failure;
     let reasked = 0;
     for (const f of await Promise.all(players.map(checkAfterRun))) reasked += f.reasked;
-    const last = keeper.running!;
-    last.child.kill('SIGTERM');
-    if ((await Promise.race([last.ended, sleep(5_000).then(() => null)])) === null) await last.kill();
+    await keeper.running!.stop(5_000);
     keeper.clear();
     const database_ = checkDatabaseFile(database);
     const tickets = players.reduce((n, p) => n + p.tickets.length, 0);

@@ -26,6 +26,8 @@ export interface ServerOptions {
   readonly startTimeoutMs?: number;
   /** The server bundled into one file (bundleServer) instead of src/server/main.ts under tsx. */
   readonly bundle?: string;
+  /** Node's own flags for the server process (--cpu-prof …). */
+  readonly nodeFlags?: readonly string[];
 }
 
 /** How the process ended: a signal (SIGKILL for every kill here) or an exit code. */
@@ -44,6 +46,8 @@ export interface RunningServer {
   stderr(): string;
   /** SIGKILL, then wait for it to be gone. */
   kill(): Promise<Ended>;
+  /** SIGTERM (a clean close: a CPU profile gets written), SIGKILL if it is not gone within `graceMs`. */
+  stop(graceMs?: number): Promise<Ended>;
 }
 
 const READY = /poule server listening on (http:\/\/\S+)/;
@@ -52,7 +56,7 @@ export function startServer(o: ServerOptions): Promise<RunningServer> {
   const args = [o.bundle ?? MAIN, '--port', String(o.port ?? 0), '--host', '127.0.0.1'];
   args.push('--database', o.database, '--static', o.staticDir, '--config', o.config);
   if (o.logLevel) args.push('--log-level', o.logLevel);
-  return startChild(args, READY, o.env ?? {}, o.startTimeoutMs ?? 30_000, o.bundle === undefined);
+  return startChild(args, READY, o.env ?? {}, o.startTimeoutMs ?? 30_000, o.bundle === undefined, o.nodeFlags);
 }
 
 /**
@@ -90,8 +94,9 @@ export function startChild(
   env: Readonly<Record<string, string>>,
   startTimeoutMs: number,
   typescript = true,
+  nodeFlags: readonly string[] = [],
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...(typescript ? ['--import', 'tsx'] : []), ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, ...(typescript ? ['--import', 'tsx'] : []), ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,6 +131,12 @@ export function startChild(
         kill: () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
           return ended;
+        },
+        stop: (graceMs = 10_000) => {
+          if (child.exitCode !== null || child.signalCode !== null) return ended;
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          return ended.finally(() => clearTimeout(timer));
         },
       });
     });
