@@ -29,6 +29,14 @@ describe('idempotency keys', () => {
       expect(dumpTables(server.file)).toEqual(before);
       await server.restart();
     }
+    // Later commands do not change an earlier reply: play the ticket to its end, then ask again.
+    let last = picked.json as TicketUpdate;
+    while (last.snapshot.phase !== 'ended') {
+      const command = last.snapshot.phase === 'haystack' ? { type: 'chooseHaystack', haystack: 1 } : { type: 'pick', hen: last.snapshot.round!.hens.indexOf(null) };
+      last = (await c.post<TicketUpdate>('/api/command', { key: `more-${last.nextSeq}`, ticket: last.ticket, seq: last.nextSeq, command })).json;
+    }
+    expect((await c.post('/api/command', pick)).body).toBe(picked.body);
+    expect((await c.post('/api/buy', { key: 'buy-1' })).body).toBe(buy.body);
     expect(checkDatabase(server.file)).toMatchObject({ tickets: 1, journalProblems: [], ledgerProblems: [], auditVerified: true });
   });
 
