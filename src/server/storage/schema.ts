@@ -69,14 +69,20 @@ CREATE INDEX IF NOT EXISTS ledger_player ON ledger (player_id, id);
 CREATE UNIQUE INDEX IF NOT EXISTS one_stake ON ledger (ticket_id) WHERE kind = 'stake';
 CREATE UNIQUE INDEX IF NOT EXISTS one_prize ON ledger (ticket_id) WHERE kind = 'prize';
 
+-- A ticket's update is not stored twice: its reply is rebuilt from the journal (the events of its seq, the snapshot
+-- after them) and the balance kept here. Other replies (refusals, top-ups) are kept as sent.
 CREATE TABLE IF NOT EXISTS replies (
   player_id INTEGER NOT NULL REFERENCES players (id),
   key TEXT NOT NULL,
   body_hash TEXT NOT NULL,
   status INTEGER NOT NULL,
-  reply TEXT NOT NULL,
+  reply TEXT,
+  ticket_id TEXT REFERENCES tickets (id),
+  seq INTEGER,
+  balance_cents INTEGER,
   at TEXT NOT NULL,
-  PRIMARY KEY (player_id, key)
+  PRIMARY KEY (player_id, key),
+  CHECK ((reply IS NULL) = (ticket_id IS NOT NULL AND seq IS NOT NULL AND balance_cents IS NOT NULL))
 ) WITHOUT ROWID;
 
 CREATE TABLE IF NOT EXISTS audit (
