@@ -73,6 +73,9 @@ const ENV_OF: Record<Exclude<KillWay, 'external'>, string> = {
   beforeCommit: 'POULE_CRASH_BEFORE_COMMIT',
 };
 
+/** Players top up before one buy in three (when below the demo credit), so top-ups are cut by kills too. */
+const TOP_UP_EVERY = 3;
+
 /** A fault-injected server that has not died by then is killed from here. */
 const INJECTION_PATIENCE_MS = 5_000;
 
@@ -96,7 +99,7 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
   const players = Array.from({ length: o.players }, (_, i) => {
     const client = new PlayerClient(keeper.url);
     const hooks = { recover: keeper.recover, ticketEnded: checkEndedTicket };
-    return new SimPlayer(i, client, SeededSource.fromSeed(o.seed * 1000 + i), hooks, runId, true);
+    return new SimPlayer(i, client, SeededSource.fromSeed(o.seed * 1000 + i), hooks, runId, true, TOP_UP_EVERY);
   });
   let stopping = false;
   let failure: unknown = null;

@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Command } from '../../src/core';
-import type { RandomSource } from '../../src/core/random-source';
+import { uniformInt, type RandomSource } from '../../src/core/random-source';
 import { RULES } from '../../src/core/rules';
 import { DEMO_CREDIT_CENTS } from '../../src/core/wallet';
 import { shownEvents, type BalanceView, type SessionView, type ShownEvent, type TicketId, type TicketUpdate, type TicketView } from '../../src/protocol/messages';
@@ -76,6 +76,11 @@ export class SimPlayer {
     private readonly runId: string,
     /** Whether to keep every exchange (the kill test re-asks them all); the bench keeps none. */
     private readonly keep: boolean,
+    /**
+     * Also top up, before a buy, one time in `topUpEvery` when the balance is below the demo credit, not only when it
+     * is short of a ticket (0: only when short): the kill test wants top-ups in flight when the server dies.
+     */
+    private readonly topUpEvery = 0,
   ) {}
 
   get openTicket(): SeenTicket | null {
@@ -96,7 +101,9 @@ export class SimPlayer {
   /** Buys a ticket if none is open (topping up first when the balance is short), and plays it to its end. */
   async playTicket(): Promise<SeenTicket> {
     if (!this.open) {
-      if (this.expectedCents < RULES.ticketPriceCents) await this.topUp();
+      const short = this.expectedCents < RULES.ticketPriceCents;
+      const extra = this.topUpEvery > 0 && this.expectedCents < DEMO_CREDIT_CENTS && uniformInt(this.choices, this.topUpEvery) === 0;
+      if (short || extra) await this.topUp();
       await this.buy();
     }
     const t = this.open!;
