@@ -103,7 +103,13 @@ export function startChild(
   });
   let out = '';
   let err = '';
-  const ended = new Promise<Ended>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  alive.add(child);
+  const ended = new Promise<Ended>((resolve) =>
+    child.once('exit', (code, signal) => {
+      alive.delete(child);
+      resolve({ code, signal });
+    }),
+  );
   return new Promise<RunningServer>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -146,6 +152,12 @@ export function startChild(
     });
   });
 }
+
+/** Children still running: killed if this process exits first, so no server is left listening with no one to stop it. */
+const alive = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of alive) c.kill('SIGKILL');
+});
 
 /** CPU time (user + system) a process has used so far, in milliseconds, from /proc (Linux). */
 export async function cpuMillisOf(pid: number): Promise<number | null> {
