@@ -48,13 +48,14 @@ CREATE TABLE IF NOT EXISTS tickets (
 CREATE UNIQUE INDEX IF NOT EXISTS one_open_ticket ON tickets (player_id) WHERE status = 'open';
 CREATE INDEX IF NOT EXISTS tickets_ended ON tickets (player_id) WHERE status = 'ended';
 
+-- Rows appended in commit order (a group's events land on a few pages at the end), found through the index.
 CREATE TABLE IF NOT EXISTS ticket_events (
   ticket_id TEXT NOT NULL REFERENCES tickets (id),
   idx INTEGER NOT NULL,
   seq INTEGER NOT NULL,
   event TEXT NOT NULL,
-  PRIMARY KEY (ticket_id, idx)
-) WITHOUT ROWID;
+  UNIQUE (ticket_id, idx)
+);
 
 CREATE TABLE IF NOT EXISTS ledger (
   id INTEGER PRIMARY KEY,
@@ -81,9 +82,9 @@ CREATE TABLE IF NOT EXISTS replies (
   seq INTEGER,
   balance_cents INTEGER,
   at TEXT NOT NULL,
-  PRIMARY KEY (player_id, key),
+  UNIQUE (player_id, key),
   CHECK ((reply IS NULL) = (ticket_id IS NOT NULL AND seq IS NOT NULL AND balance_cents IS NOT NULL))
-) WITHOUT ROWID;
+);
 
 CREATE TABLE IF NOT EXISTS audit (
   seq INTEGER PRIMARY KEY,
