@@ -1,0 +1,27 @@
+import type { ApiError, ApiErrorCode } from '../protocol/messages';
+
+/** A refusal: an HTTP status and a code from the wire contract, with a message naming what is wrong. */
+export class ApiFail extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiFail';
+  }
+
+  get body(): ApiError {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+/** A reply as sent (and as stored under an idempotency key): the status and the exact JSON text. */
+export interface Reply {
+  readonly status: number;
+  readonly body: string;
+}
+
+export const jsonReply = (status: number, value: unknown): Reply => ({ status, body: JSON.stringify(value) });
+
+export const failReply = (f: ApiFail): Reply => jsonReply(f.status, f.body);

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { PrizeTable } from '../core';
+import { SECURITY_HEADERS } from '../../tools/security-csp';
+import { ApiFail } from './api-error';
+import { installErrorHandlers } from './http-errors';
+import { TerminalKeys, type TerminalConfig } from './identity';
+import { apiRoutes } from './routes/api';
+import type { Storage } from './storage/storage';
+import { TicketService } from './ticket-service';
+
+/** Bodies above this are refused (413 body-too-large): every request of the protocol is far smaller. */
+export const BODY_LIMIT = 16 * 1024;
+
+export interface AppOptions {
+  readonly storage: Storage;
+  readonly table: PrizeTable;
+  readonly terminals?: readonly TerminalConfig[];
+  /** The built client to serve at `/`; null (or a missing folder) serves the API alone. */
+  readonly staticDir?: string | null;
+  /** fastify/pino level; 'silent' by default (tests). */
+  readonly logLevel?: string;
+}
+
+/** The game server: the API, the built client, the security headers. Closing it closes the storage. */
+export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
+  const logLevel = o.logLevel ?? 'silent';
+  const app = Fastify({
+    logger: { level: logLevel },
+    // One line per request only when asked for (debug, trace): at 15,000 requests/s the log would be the bottleneck.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(logLevel) }),
+    bodyLimit: BODY_LIMIT,
+  });
+  // Our own JSON parser: malformed JSON gets the protocol's `bad-json`; an empty body reads as no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch (e) {
+      done(new ApiFail(400, 'bad-json', `the body is not valid JSON: ${(e as Error).message}`), undefined);
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  installErrorHandlers(app);
+
+  const service = new TicketService(o.storage, o.table);
+  apiRoutes(app, service, new TerminalKeys(o.terminals ?? []));
+  if (o.staticDir && existsSync(o.staticDir)) {
+    await app.register(fastifyStatic, { root: resolve(o.staticDir), index: 'index.html' });
+  }
+  app.addHook('onClose', async () => o.storage.close());
+  return app;
+}

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+
+/** What the audit log records: every ticket issued, every draw, every payment (stakes, prizes, opening credit), every top-up. */
+export type AuditKind = 'ticket-issued' | 'draw' | 'payment' | 'top-up';
+
+/** The first entry's "previous hash". */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** JSON with object keys sorted at every level, so one payload always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * An entry's hash chains it to the one before: sha256 of the previous hash and the entry's own fields (seq, time, kind
+ * and canonical payload), so editing, removing or reordering any entry breaks every hash after it.
+ */
+export const auditHash = (prevHash: string, seq: number, at: string, kind: string, payload: string): string =>
+  sha256(`${prevHash}\n${seq}\n${at}\n${kind}\n${payload}`);
+
+export interface AuditRow {
+  readonly seq: number;
+  readonly at: string;
+  readonly kind: string;
+  readonly payload: string;
+  readonly prev_hash: string;
+  readonly hash: string;
+}
+
+/** Walks the chain in seq order; returns the first problem found, or null when every link holds. */
+export function verifyAuditChain(rows: Iterable<AuditRow>): string | null {
+  let prev = GENESIS_HASH;
+  let expectedSeq = 1;
+  for (const r of rows) {
+    if (r.seq !== expectedSeq) return `audit entry ${expectedSeq} is missing (found ${r.seq})`;
+    if (r.prev_hash !== prev) return `audit entry ${r.seq}: previous hash does not match entry ${r.seq - 1}`;
+    if (auditHash(r.prev_hash, r.seq, r.at, r.kind, r.payload) !== r.hash) return `audit entry ${r.seq}: hash does not match its content`;
+    prev = r.hash;
+    expectedSeq++;
+  }
+  return null;
+}

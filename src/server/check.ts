@@ -1,0 +1,178 @@
+import Database from 'better-sqlite3';
+import { parsePrizeTable, type GameEvent } from '../core';
+import { replayJournal } from '../core/replay';
+import { verifyAuditChain, type AuditRow } from './audit';
+
+/** What `checkDatabase` finds; every list of problems is empty and every flag true for a sound database. */
+export interface CheckReport {
+  readonly tickets: number;
+  readonly openTickets: number;
+  readonly blocks: readonly { readonly block: number; readonly dealt: number; readonly remaining: number[]; readonly reconciles: boolean }[];
+  readonly auditVerified: boolean;
+  readonly auditEntries: number;
+  /** The first broken link of the audit chain, or null. */
+  readonly auditProblem: string | null;
+  readonly ledgerProblems: string[];
+  readonly journalProblems: string[];
+  /** Tickets with more than one stake, or more than one prize, in the ledger. */
+  readonly doublePayments: number;
+  /** Tickets without their stake in the ledger. */
+  readonly stakesMissing: number;
+}
+
+interface TicketLine {
+  id: string;
+  block: number;
+  idx: number;
+  a1_cents: number;
+  a2_cents: number;
+  player_id: number;
+  status: string;
+  next_seq: number;
+  prize_cents: number | null;
+}
+
+/**
+ * Verifies a game server's SQLite file, opened read-only: every ticket's journal folds without a draw and agrees
+ * with its ticket row; each ticket has one stake and, when won, one prize of the journal's amount; every running
+ * balance is the sum of its entries; each block's dealt tickets by row plus its remaining counts give its table;
+ * the audit chain verifies.
+ */
+export function checkDatabase(file: string): CheckReport {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return check(db);
+  } finally {
+    db.close();
+  }
+}
+
+function check(db: Database.Database): CheckReport {
+  const journalProblems: string[] = [];
+  const ledgerProblems: string[] = [];
+  const tickets = new Map<string, TicketLine>();
+  for (const t of db.prepare<[], TicketLine>('SELECT id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents FROM tickets').iterate()) {
+    tickets.set(t.id, t);
+  }
+
+  // Journals, streamed ticket by ticket.
+  const seen = new Set<string>();
+  let current: string | null = null;
+  let events: { idx: number; seq: number; event: string }[] = [];
+  const flush = (): void => {
+    if (current !== null) checkJournalOf(current, events, tickets.get(current), journalProblems);
+    if (current !== null) seen.add(current);
+  };
+  for (const e of db.prepare<[], { ticket_id: string; idx: number; seq: number; event: string }>('SELECT ticket_id, idx, seq, event FROM ticket_events ORDER BY ticket_id, idx').iterate()) {
+    if (e.ticket_id !== current) {
+      flush();
+      current = e.ticket_id;
+      events = [];
+    }
+    events.push(e);
+  }
+  flush();
+  for (const id of tickets.keys()) if (!seen.has(id)) journalProblems.push(`ticket ${id}: no journal`);
+
+  // Ledger: running balances, stakes and prizes.
+  const stakes = new Map<string, number>();
+  const prizes = new Map<string, number[]>();
+  const balances = new Map<number, number>();
+  for (const l of db.prepare<[], { id: number; player_id: number; kind: string; cents: number; balance_after: number; ticket_id: string | null }>('SELECT id, player_id, kind, cents, balance_after, ticket_id FROM ledger ORDER BY id').iterate()) {
+    const before = balances.get(l.player_id);
+    if (before === undefined && l.kind !== 'opening') ledgerProblems.push(`ledger ${l.id}: player ${l.player_id}'s first entry is a ${l.kind}, not the opening credit`);
+    const after = (before ?? 0) + l.cents;
+    if (after !== l.balance_after) ledgerProblems.push(`ledger ${l.id}: balance after ${l.balance_after}, but the entries sum to ${after}`);
+    if (after < 0) ledgerProblems.push(`ledger ${l.id}: player ${l.player_id}'s balance goes below zero (${after})`);
+    balances.set(l.player_id, after);
+    if (l.kind === 'stake' && l.ticket_id) stakes.set(l.ticket_id, (stakes.get(l.ticket_id) ?? 0) + 1);
+    if (l.kind === 'prize' && l.ticket_id) prizes.set(l.ticket_id, [...(prizes.get(l.ticket_id) ?? []), l.cents]);
+    if ((l.kind === 'stake' || l.kind === 'prize') && (!l.ticket_id || !tickets.has(l.ticket_id))) {
+      ledgerProblems.push(`ledger ${l.id}: a ${l.kind} for no known ticket`);
+    }
+  }
+  let doublePayments = 0;
+  let stakesMissing = 0;
+  for (const t of tickets.values()) {
+    const n = stakes.get(t.id) ?? 0;
+    if (n === 0) stakesMissing++;
+    const paid = prizes.get(t.id) ?? [];
+    if (n > 1 || paid.length > 1) doublePayments++;
+    const owed = t.status === 'ended' ? (t.prize_cents ?? 0) : 0;
+    const total = paid.reduce((a, b) => a + b, 0);
+    if (paid.length <= 1 && total !== owed) ledgerProblems.push(`ticket ${t.id}: prize paid ${total} cents, its journal says ${owed}`);
+  }
+
+  // Blocks: dealt tickets by row + remaining = the table.
+  const blocks = db
+    .prepare<[], { block: number; prize_table: string; remaining: string; dealt: number }>('SELECT block, prize_table, remaining, dealt FROM blocks ORDER BY block')
+    .all()
+    .map((b) => {
+      const remaining = JSON.parse(b.remaining) as number[];
+      const table = parsePrizeTable(JSON.parse(b.prize_table));
+      if (!table.ok) return { block: b.block, dealt: b.dealt, remaining, reconciles: false };
+      const rows = table.value.rows;
+      // Rows are matched by their pair of amounts (rows with the same pair are counted together).
+      const pairOf = (a1: number, a2: number): string => `${a1}/${a2}`;
+      const expected = new Map<string, number>();
+      rows.forEach((x, i) => {
+        const k = pairOf(x.a1Cents, x.a2Cents);
+        expected.set(k, (expected.get(k) ?? 0) + x.count - (remaining[i] ?? Number.NaN));
+      });
+      let dealt = 0;
+      let reconciles = remaining.length === rows.length && remaining.every((n, i) => Number.isInteger(n) && n >= 0 && n <= rows[i]!.count);
+      for (const r of db.prepare<[number], { a1_cents: number; a2_cents: number; n: number }>('SELECT a1_cents, a2_cents, COUNT(*) AS n FROM tickets WHERE block = ? GROUP BY a1_cents, a2_cents').iterate(b.block)) {
+        dealt += r.n;
+        const k = pairOf(r.a1_cents, r.a2_cents);
+        if (expected.get(k) !== r.n) reconciles = false;
+        expected.delete(k);
+      }
+      // A pair never dealt must have nothing dealt by the counts either.
+      for (const n of expected.values()) if (n !== 0) reconciles = false;
+      if (dealt !== b.dealt) reconciles = false;
+      return { block: b.block, dealt: b.dealt, remaining, reconciles };
+    });
+
+  const auditRows = db.prepare<[], AuditRow>('SELECT seq, at, kind, payload, prev_hash, hash FROM audit ORDER BY seq').iterate();
+  const auditProblem = verifyAuditChain(auditRows);
+  const auditEntries = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM audit').get()?.n ?? 0;
+
+  return {
+    tickets: tickets.size,
+    openTickets: [...tickets.values()].filter((t) => t.status === 'open').length,
+    blocks,
+    auditVerified: auditProblem === null,
+    auditEntries,
+    auditProblem,
+    ledgerProblems,
+    journalProblems,
+    doublePayments,
+    stakesMissing,
+  };
+}
+
+function checkJournalOf(id: string, rows: { idx: number; seq: number; event: string }[], t: TicketLine | undefined, problems: string[]): void {
+  if (!t) return void problems.push(`ticket ${id}: a journal without a ticket`);
+  if (rows.some((r, i) => r.idx !== i)) return void problems.push(`ticket ${id}: its journal has a gap`);
+  let journal: GameEvent[];
+  try {
+    journal = rows.map((r) => JSON.parse(r.event) as GameEvent);
+  } catch {
+    return void problems.push(`ticket ${id}: an event is not JSON`);
+  }
+  const game = replayJournal(journal);
+  if (!game.ok) return void problems.push(`ticket ${id}: ${game.error.message}`);
+  const g = game.value;
+  const s = g.snapshot();
+  const serialOk = g.ticket.serial.block === t.block && g.ticket.serial.index === t.idx;
+  if (!serialOk || g.ticket.a1Cents !== t.a1_cents || g.ticket.a2Cents !== t.a2_cents) {
+    problems.push(`ticket ${id}: its journal names another ticket or other amounts`);
+  }
+  if (s.draws !== 'crypto') problems.push(`ticket ${id}: drawn from a ${s.draws} source`);
+  if ((s.phase === 'ended') !== (t.status === 'ended')) problems.push(`ticket ${id}: status ${t.status} but the journal is ${s.phase}`);
+  if (s.result && t.status === 'ended' && s.result.prizeCents !== t.prize_cents) {
+    problems.push(`ticket ${id}: prize ${String(t.prize_cents)} cents, the journal says ${s.result.prizeCents}`);
+  }
+  const lastSeq = rows[rows.length - 1]!.seq;
+  if (t.next_seq !== lastSeq + 1) problems.push(`ticket ${id}: next seq ${t.next_seq}, the journal's last command is ${lastSeq}`);
+}

@@ -1,0 +1,97 @@
+/**
+ * The game server's SQLite tables. The journal, the ledger and the audit log are append-only: triggers refuse any
+ * UPDATE or DELETE, so a correction can only ever be a new row.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+-- A block's table is stored with it, so a block keeps dealing from the table it opened with.
+CREATE TABLE IF NOT EXISTS blocks (
+  block INTEGER PRIMARY KEY,
+  emission INTEGER NOT NULL,
+  prize_table TEXT NOT NULL,
+  remaining TEXT NOT NULL,
+  dealt INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('open', 'exhausted', 'closed')),
+  opened_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS one_open_block ON blocks (status) WHERE status = 'open';
+
+CREATE TABLE IF NOT EXISTS players (
+  id INTEGER PRIMARY KEY,
+  token_hash TEXT UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('player', 'terminal')),
+  terminal_id TEXT UNIQUE,
+  created_at TEXT NOT NULL,
+  last_seen TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS tickets (
+  id TEXT NOT NULL UNIQUE,
+  block INTEGER NOT NULL REFERENCES blocks (block),
+  idx INTEGER NOT NULL,
+  a1_cents INTEGER NOT NULL,
+  a2_cents INTEGER NOT NULL,
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  status TEXT NOT NULL CHECK (status IN ('open', 'ended')),
+  next_seq INTEGER NOT NULL,
+  prize_cents INTEGER,
+  stake_cents INTEGER NOT NULL,
+  balance_before INTEGER NOT NULL,
+  balance_after INTEGER,
+  created_at TEXT NOT NULL,
+  ended_at TEXT,
+  UNIQUE (block, idx)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS one_open_ticket ON tickets (player_id) WHERE status = 'open';
+CREATE INDEX IF NOT EXISTS tickets_ended ON tickets (player_id) WHERE status = 'ended';
+
+CREATE TABLE IF NOT EXISTS ticket_events (
+  ticket_id TEXT NOT NULL REFERENCES tickets (id),
+  idx INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  PRIMARY KEY (ticket_id, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS ledger (
+  id INTEGER PRIMARY KEY,
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  kind TEXT NOT NULL CHECK (kind IN ('opening', 'stake', 'prize', 'top-up')),
+  cents INTEGER NOT NULL,
+  balance_after INTEGER NOT NULL,
+  ticket_id TEXT REFERENCES tickets (id),
+  at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_player ON ledger (player_id, id);
+CREATE UNIQUE INDEX IF NOT EXISTS one_stake ON ledger (ticket_id) WHERE kind = 'stake';
+CREATE UNIQUE INDEX IF NOT EXISTS one_prize ON ledger (ticket_id) WHERE kind = 'prize';
+
+CREATE TABLE IF NOT EXISTS replies (
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  reply TEXT NOT NULL,
+  at TEXT NOT NULL,
+  PRIMARY KEY (player_id, key)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS audit (
+  seq INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('ticket-issued', 'draw', 'payment', 'top-up')),
+  payload TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+
+CREATE TRIGGER IF NOT EXISTS ledger_append_only_u BEFORE UPDATE ON ledger BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS ledger_append_only_d BEFORE DELETE ON ledger BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_append_only_u BEFORE UPDATE ON ticket_events BEGIN SELECT RAISE(ABORT, 'a journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_append_only_d BEFORE DELETE ON ticket_events BEGIN SELECT RAISE(ABORT, 'a journal is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_append_only_u BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_append_only_d BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+`;

@@ -1,0 +1,290 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { GameEvent } from '../../core';
+import { auditHash, canonicalJson, GENESIS_HASH, type AuditKind } from '../audit';
+import { NO_FAULTS, type Faults } from '../fault-injection';
+import { GroupCommit } from '../group-commit';
+import { SCHEMA, SCHEMA_VERSION } from './schema';
+import type { BlockRow, LedgerKind, PlayerRow, Storage, StorageTx, StoredReply, TicketRow, TransactOptions } from './storage';
+
+/** A database that cannot be opened or written: the message names the file and the cause. */
+export class StorageOpenError extends Error {
+  constructor(
+    readonly file: string,
+    cause: string,
+  ) {
+    super(`cannot open the database ${file}: ${cause}`);
+    this.name = 'StorageOpenError';
+  }
+}
+
+interface RawTicket {
+  id: string;
+  block: number;
+  idx: number;
+  a1_cents: number;
+  a2_cents: number;
+  player_id: number;
+  status: 'open' | 'ended';
+  next_seq: number;
+  prize_cents: number | null;
+  stake_cents: number;
+  balance_before: number;
+  balance_after: number | null;
+  created_at: string;
+  ended_at: string | null;
+}
+
+const ticketOf = (r: RawTicket): TicketRow => ({
+  id: r.id,
+  block: r.block,
+  index: r.idx,
+  a1Cents: r.a1_cents,
+  a2Cents: r.a2_cents,
+  playerId: r.player_id,
+  status: r.status,
+  nextSeq: r.next_seq,
+  prizeCents: r.prize_cents,
+  stakeCents: r.stake_cents,
+  balanceBeforeCents: r.balance_before,
+  balanceAfterCents: r.balance_after,
+  createdAt: r.created_at,
+  endedAt: r.ended_at,
+});
+
+interface RawPlayer {
+  id: number;
+  kind: 'player' | 'terminal';
+  terminal_id: string | null;
+}
+const playerOf = (r: RawPlayer): PlayerRow => ({ id: r.id, kind: r.kind, terminalId: r.terminal_id });
+
+interface RawBlock {
+  block: number;
+  emission: number;
+  prize_table: string;
+  remaining: string;
+  dealt: number;
+  status: BlockRow['status'];
+}
+const blockOf = (r: RawBlock): BlockRow => ({
+  block: r.block,
+  emission: r.emission,
+  prizeTable: r.prize_table,
+  remaining: JSON.parse(r.remaining) as number[],
+  dealt: r.dealt,
+  status: r.status,
+});
+
+/** Opens (creating it and its folder if needed) the SQLite file: WAL, synchronous=FULL, foreign keys, busy timeout. */
+export function openDatabase(file: string): Database.Database {
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  } catch (e) {
+    throw new StorageOpenError(file, `its folder cannot be created (${(e as Error).message})`);
+  }
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.exec(SCHEMA);
+    // A write at every start: a file that can be read but not written is refused now, not at the first ticket.
+    db.prepare("INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+      String(SCHEMA_VERSION),
+    );
+    return db;
+  } catch (e) {
+    db?.close();
+    if (e instanceof StorageOpenError) throw e;
+    throw new StorageOpenError(file, (e as Error).message);
+  }
+}
+
+function statements(db: Database.Database) {
+  return {
+    playerByToken: db.prepare<[string], RawPlayer>('SELECT id, kind, terminal_id FROM players WHERE token_hash = ?'),
+    playerByTerminal: db.prepare<[string], RawPlayer>('SELECT id, kind, terminal_id FROM players WHERE terminal_id = ?'),
+    insertPlayer: db.prepare(
+      'INSERT INTO players (token_hash, kind, terminal_id, created_at, last_seen) VALUES (?, ?, ?, ?, ?)',
+    ),
+    touchPlayer: db.prepare('UPDATE players SET last_seen = ? WHERE id = ?'),
+    balance: db.prepare<[number], { balance_after: number }>(
+      'SELECT balance_after FROM ledger WHERE player_id = ? ORDER BY id DESC LIMIT 1',
+    ),
+    insertLedger: db.prepare(
+      'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    reply: db.prepare<[number, string], { body_hash: string; status: number; reply: string }>(
+      'SELECT body_hash, status, reply FROM replies WHERE player_id = ? AND key = ?',
+    ),
+    insertReply: db.prepare('INSERT INTO replies (player_id, key, body_hash, status, reply, at) VALUES (?, ?, ?, ?, ?, ?)'),
+    ticket: db.prepare<[string], RawTicket>('SELECT * FROM tickets WHERE id = ?'),
+    openTicket: db.prepare<[number], RawTicket>("SELECT * FROM tickets WHERE player_id = ? AND status = 'open'"),
+    finished: db.prepare<[number, number], RawTicket>(
+      "SELECT * FROM tickets WHERE player_id = ? AND status = 'ended' ORDER BY rowid DESC LIMIT ?",
+    ),
+    journal: db.prepare<[string], { event: string }>('SELECT event FROM ticket_events WHERE ticket_id = ? ORDER BY idx'),
+    insertTicket: db.prepare(
+      `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'open', 1, ?, ?, ?)`,
+    ),
+    insertEvent: db.prepare('INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES (?, ?, ?, ?)'),
+    advance: db.prepare('UPDATE tickets SET next_seq = ? WHERE id = ?'),
+    end: db.prepare(
+      "UPDATE tickets SET status = 'ended', next_seq = ?, prize_cents = ?, balance_after = ?, ended_at = ? WHERE id = ?",
+    ),
+    openBlock: db.prepare<[], RawBlock>(
+      "SELECT block, emission, prize_table, remaining, dealt, status FROM blocks WHERE status = 'open'",
+    ),
+    lastBlock: db.prepare<[], RawBlock>('SELECT block, emission, prize_table, remaining, dealt, status FROM blocks ORDER BY block DESC LIMIT 1'),
+    insertBlock: db.prepare(
+      'INSERT INTO blocks (block, emission, prize_table, remaining, dealt, status, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    saveBlock: db.prepare('UPDATE blocks SET dealt = ?, remaining = ?, status = ? WHERE block = ?'),
+    lastAudit: db.prepare<[], { seq: number; hash: string }>('SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1'),
+    insertAudit: db.prepare('INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)'),
+  };
+}
+
+class SqliteTx implements StorageTx {
+  constructor(private readonly s: ReturnType<typeof statements>) {}
+
+  playerByTokenHash(tokenHash: string): PlayerRow | undefined {
+    const r = this.s.playerByToken.get(tokenHash);
+    return r && playerOf(r);
+  }
+
+  playerByTerminal(terminalId: string): PlayerRow | undefined {
+    const r = this.s.playerByTerminal.get(terminalId);
+    return r && playerOf(r);
+  }
+
+  createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): PlayerRow {
+    const info = this.s.insertPlayer.run(tokenHash, kind, terminalId, at, at);
+    return { id: Number(info.lastInsertRowid), kind, terminalId };
+  }
+
+  touchPlayer(playerId: number, at: string): void {
+    this.s.touchPlayer.run(at, playerId);
+  }
+
+  balance(playerId: number): number {
+    return this.s.balance.get(playerId)?.balance_after ?? 0;
+  }
+
+  addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): number {
+    const after = this.balance(playerId) + cents;
+    this.s.insertLedger.run(playerId, kind, cents, after, ticketId, at);
+    return after;
+  }
+
+  storedReply(playerId: number, key: string): StoredReply | undefined {
+    const r = this.s.reply.get(playerId, key);
+    return r && { bodyHash: r.body_hash, status: r.status, reply: r.reply };
+  }
+
+  storeReply(playerId: number, key: string, reply: StoredReply, at: string): void {
+    this.s.insertReply.run(playerId, key, reply.bodyHash, reply.status, reply.reply, at);
+  }
+
+  ticket(id: string): TicketRow | undefined {
+    const r = this.s.ticket.get(id);
+    return r && ticketOf(r);
+  }
+
+  openTicketOf(playerId: number): TicketRow | undefined {
+    const r = this.s.openTicket.get(playerId);
+    return r && ticketOf(r);
+  }
+
+  finishedTickets(playerId: number, limit: number): TicketRow[] {
+    return this.s.finished.all(playerId, limit).map(ticketOf);
+  }
+
+  journal(ticketId: string): GameEvent[] {
+    return this.s.journal.all(ticketId).map((r) => JSON.parse(r.event) as GameEvent);
+  }
+
+  insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): void {
+    this.s.insertTicket.run(t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt);
+  }
+
+  appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): void {
+    events.forEach((e, i) => this.s.insertEvent.run(ticketId, fromIndex + i, seq, JSON.stringify(e)));
+  }
+
+  advanceTicket(ticketId: string, nextSeq: number): void {
+    this.s.advance.run(nextSeq, ticketId);
+  }
+
+  endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): void {
+    this.s.end.run(nextSeq, prizeCents, balanceAfterCents, at, ticketId);
+  }
+
+  openBlock(): BlockRow | undefined {
+    const r = this.s.openBlock.get();
+    return r && blockOf(r);
+  }
+
+  lastBlock(): BlockRow | undefined {
+    const r = this.s.lastBlock.get();
+    return r && blockOf(r);
+  }
+
+  insertBlock(b: BlockRow, at: string): void {
+    this.s.insertBlock.run(b.block, b.emission, b.prizeTable, JSON.stringify(b.remaining), b.dealt, b.status, at);
+  }
+
+  saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): void {
+    this.s.saveBlock.run(dealt, JSON.stringify(remaining), status, block);
+  }
+
+  audit(kind: AuditKind, payload: unknown, at: string): void {
+    const last = this.s.lastAudit.get();
+    const seq = (last?.seq ?? 0) + 1;
+    const prev = last?.hash ?? GENESIS_HASH;
+    const text = canonicalJson(payload);
+    this.s.insertAudit.run(seq, at, kind, text, prev, auditHash(prev, seq, at, kind, text));
+  }
+}
+
+export class SqliteStorage implements Storage {
+  private readonly tx: SqliteTx;
+  private readonly group: GroupCommit;
+
+  constructor(
+    readonly db: Database.Database,
+    faults: Faults = NO_FAULTS,
+  ) {
+    this.tx = new SqliteTx(statements(db));
+    this.group = new GroupCommit(db, 512, faults);
+  }
+
+  static open(file: string, faults: Faults = NO_FAULTS): SqliteStorage {
+    return new SqliteStorage(openDatabase(file), faults);
+  }
+
+  transact<T>(work: (tx: StorageTx) => T, options: TransactOptions): Promise<T> {
+    if (!this.db.open) return Promise.reject(new Error('the database is closed'));
+    return this.group.submit(() => work(this.tx), options.play);
+  }
+
+  read<T>(work: (tx: StorageTx) => T): T {
+    return work(this.tx);
+  }
+
+  onRollback(listener: () => void): void {
+    this.group.onRollback(listener);
+  }
+
+  /** Commits what is waiting, then closes the file (WAL checkpointed by SQLite on the last close). */
+  close(): void {
+    if (!this.db.open) return;
+    this.group.flush();
+    this.db.close();
+  }
+}

@@ -1,0 +1,99 @@
+import type { GameEvent } from '../../core';
+import type { AuditKind } from '../audit';
+
+/**
+ * What the game server keeps, as the ticket service sees it. `Storage` is asynchronous (a reply waits for its
+ * transaction to be durable; another backend could go over a network); the work inside one transaction is a
+ * synchronous `StorageTx`, so a group of requests can be applied, each in its own savepoint, inside one commit.
+ */
+export interface PlayerRow {
+  readonly id: number;
+  readonly kind: 'player' | 'terminal';
+  readonly terminalId: string | null;
+}
+
+export interface TicketRow {
+  readonly id: string;
+  readonly block: number;
+  readonly index: number;
+  readonly a1Cents: number;
+  readonly a2Cents: number;
+  readonly playerId: number;
+  readonly status: 'open' | 'ended';
+  readonly nextSeq: number;
+  readonly prizeCents: number | null;
+  readonly stakeCents: number;
+  readonly balanceBeforeCents: number;
+  readonly balanceAfterCents: number | null;
+  readonly createdAt: string;
+  readonly endedAt: string | null;
+}
+
+export interface BlockRow {
+  readonly block: number;
+  readonly emission: number;
+  /** The table's JSON as stored (checked again with parsePrizeTable when read). */
+  readonly prizeTable: string;
+  readonly remaining: readonly number[];
+  readonly dealt: number;
+  readonly status: 'open' | 'exhausted' | 'closed';
+}
+
+export interface StoredReply {
+  readonly bodyHash: string;
+  readonly status: number;
+  readonly reply: string;
+}
+
+export type LedgerKind = 'opening' | 'stake' | 'prize' | 'top-up';
+
+export interface StorageTx {
+  playerByTokenHash(tokenHash: string): PlayerRow | undefined;
+  playerByTerminal(terminalId: string): PlayerRow | undefined;
+  createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): PlayerRow;
+  touchPlayer(playerId: number, at: string): void;
+
+  /** The sum of the player's ledger (kept as a running balance on the newest entry). */
+  balance(playerId: number): number;
+  /** Appends a ledger entry and returns the balance after it. */
+  addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): number;
+
+  storedReply(playerId: number, key: string): StoredReply | undefined;
+  storeReply(playerId: number, key: string, reply: StoredReply, at: string): void;
+
+  ticket(id: string): TicketRow | undefined;
+  openTicketOf(playerId: number): TicketRow | undefined;
+  /** The last `limit` finished tickets of the player, newest first. */
+  finishedTickets(playerId: number, limit: number): TicketRow[];
+  journal(ticketId: string): GameEvent[];
+  insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): void;
+  appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): void;
+  advanceTicket(ticketId: string, nextSeq: number): void;
+  endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): void;
+
+  openBlock(): BlockRow | undefined;
+  /** The block with the highest number, whatever its status. */
+  lastBlock(): BlockRow | undefined;
+  insertBlock(b: BlockRow, at: string): void;
+  saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): void;
+
+  audit(kind: AuditKind, payload: unknown, at: string): void;
+}
+
+/** Whether a transaction holds play (buy, command, top-up): the fault injection of the kill test counts only those. */
+export interface TransactOptions {
+  readonly play: boolean;
+}
+
+export interface Storage {
+  /**
+   * Runs `work` inside a transaction (grouped with others arriving together, in its own savepoint) and resolves once
+   * that transaction is durable; a throw in `work` rolls back only its own changes and rejects.
+   */
+  transact<T>(work: (tx: StorageTx) => T, options: TransactOptions): Promise<T>;
+  /** Reads committed data, outside any group. */
+  read<T>(work: (tx: StorageTx) => T): T;
+  /** Called when a whole group was rolled back, so caches built during it can be dropped. */
+  onRollback(listener: () => void): void;
+  close(): void;
+}

@@ -1,0 +1,225 @@
+import {
+  CryptoSource,
+  DEMO_CREDIT_CENTS,
+  formatSerial,
+  Game,
+  RULES,
+  type GameEvent,
+  type PrizeTable,
+} from '../core';
+import { HISTORY_LENGTH } from '../core/history';
+import {
+  shownEvents,
+  type BalanceView,
+  type CommandRequest,
+  type HistoryView,
+  type RecalledTicket,
+  type SessionView,
+  type TicketUpdate,
+  type TicketView,
+} from '../protocol/messages';
+import { ApiFail, failReply, jsonReply, type Reply } from './api-error';
+import { canonicalJson, sha256 } from './audit';
+import { BlockBook } from './blocks';
+import { OpenGames } from './open-games';
+import type { PlayerRow, Storage, StorageTx, TicketRow } from './storage/storage';
+
+const now = (): string => new Date().toISOString();
+
+/**
+ * Runs the core for every player: deals from the shared block, makes every draw with the crypto source, and writes
+ * each request's events, money and audit entries in one savepoint of a group commit. Keyed requests (buy, command,
+ * top-up) store their reply, refusals included, so the same key gets the same bytes back and draws nothing.
+ */
+export class TicketService {
+  private readonly source = new CryptoSource();
+  private readonly blocks: BlockBook;
+  private readonly games: OpenGames;
+
+  constructor(
+    private readonly storage: Storage,
+    table: PrizeTable,
+  ) {
+    this.blocks = new BlockBook(table);
+    this.games = new OpenGames(this.source);
+    storage.onRollback(() => this.forget());
+  }
+
+  /** A new player (cookie) with its opening credit. */
+  createPlayer(tokenHash: string): Promise<PlayerRow> {
+    return this.storage.transact((tx) => this.newWallet(tx, 'player', tokenHash, null), { play: false });
+  }
+
+  /** The terminal's own player and wallet, created the first time it is seen. */
+  async terminalPlayer(terminalId: string): Promise<PlayerRow> {
+    const found = this.storage.read((tx) => tx.playerByTerminal(terminalId));
+    if (found) return found;
+    return this.storage.transact(
+      (tx) => tx.playerByTerminal(terminalId) ?? this.newWallet(tx, 'terminal', null, terminalId),
+      { play: false },
+    );
+  }
+
+  playerByTokenHash(tokenHash: string): PlayerRow | undefined {
+    return this.storage.read((tx) => tx.playerByTokenHash(tokenHash));
+  }
+
+  async session(player: PlayerRow): Promise<SessionView> {
+    await this.storage.transact((tx) => tx.touchPlayer(player.id, now()), { play: false });
+    return this.storage.read((tx): SessionView => {
+      const open = tx.openTicketOf(player.id);
+      return {
+        kind: player.kind,
+        balanceCents: tx.balance(player.id),
+        ticket: open ? this.ticketView(tx, open) : null,
+        recent: this.recent(tx, player.id),
+      };
+    });
+  }
+
+  history(player: PlayerRow): HistoryView {
+    return this.storage.read((tx) => ({ recent: this.recent(tx, player.id) }));
+  }
+
+  buy(player: PlayerRow, key: string): Promise<Reply> {
+    return this.keyed(player, key, { key }, (tx) => {
+      if (tx.openTicketOf(player.id)) throw new ApiFail(409, 'ticket-in-play', 'a ticket is already in play: finish it first');
+      const balance = tx.balance(player.id);
+      if (balance < RULES.ticketPriceCents) {
+        throw new ApiFail(402, 'balance-too-low', `balance ${balance} cents is below the ticket price ${RULES.ticketPriceCents} cents`);
+      }
+      const at = now();
+      const ticket = this.blocks.deal(tx, this.source, at);
+      const id = formatSerial(ticket.serial);
+      tx.insertTicket({
+        id,
+        block: ticket.serial.block,
+        index: ticket.serial.index,
+        a1Cents: ticket.a1Cents,
+        a2Cents: ticket.a2Cents,
+        playerId: player.id,
+        stakeCents: RULES.ticketPriceCents,
+        balanceBeforeCents: balance,
+        createdAt: at,
+      });
+      const balanceCents = tx.addLedger(player.id, 'stake', -RULES.ticketPriceCents, id, at);
+      const game = Game.start(ticket, this.source);
+      tx.appendEvents(id, 0, 0, game.journal);
+      tx.audit('ticket-issued', { ticket: id, player: player.id, a1Cents: ticket.a1Cents, a2Cents: ticket.a2Cents }, at);
+      tx.audit('payment', { player: player.id, kind: 'stake', cents: -RULES.ticketPriceCents, ticket: id }, at);
+      this.games.set(id, game);
+      const update: TicketUpdate = { ticket: id, nextSeq: 1, events: shownEvents(game.journal), snapshot: game.snapshot(), balanceCents };
+      return jsonReply(200, update);
+    });
+  }
+
+  command(player: PlayerRow, req: CommandRequest): Promise<Reply> {
+    return this.keyed(player, req.key, req, (tx) => {
+      const row = tx.ticket(req.ticket);
+      if (!row || row.playerId !== player.id) throw new ApiFail(404, 'ticket-not-found', `no ticket ${req.ticket} of yours`);
+      if (row.status === 'ended') throw new ApiFail(409, 'ticket-ended', `ticket ${row.id} has ended`);
+      if (req.seq !== row.nextSeq) {
+        throw new ApiFail(409, 'seq-out-of-order', `ticket ${row.id} expects seq ${row.nextSeq}, got ${req.seq}`);
+      }
+      const game = this.games.get(tx, row.id);
+      const from = game.journal.length;
+      const result = game.command(req.command);
+      if (!result.ok) throw new ApiFail(422, result.error.code as ApiFail['code'], result.error.message);
+      const events = result.value;
+      const at = now();
+      const nextSeq = row.nextSeq + 1;
+      tx.appendEvents(row.id, from, row.nextSeq, events);
+      tx.audit('draw', { ticket: row.id, seq: row.nextSeq, command: req.command, events }, at);
+      let balanceCents: number;
+      const ended = events.find((e): e is Extract<GameEvent, { type: 'ticketEnded' }> => e.type === 'ticketEnded');
+      if (ended) {
+        balanceCents = tx.balance(player.id);
+        if (ended.prizeCents > 0) {
+          balanceCents = tx.addLedger(player.id, 'prize', ended.prizeCents, row.id, at);
+          tx.audit('payment', { player: player.id, kind: 'prize', cents: ended.prizeCents, ticket: row.id }, at);
+        }
+        tx.endTicket(row.id, nextSeq, ended.prizeCents, balanceCents, at);
+        this.games.drop(row.id);
+      } else {
+        tx.advanceTicket(row.id, nextSeq);
+        balanceCents = tx.balance(player.id);
+      }
+      const update: TicketUpdate = { ticket: row.id, nextSeq, events: shownEvents(events), snapshot: game.snapshot(), balanceCents };
+      return jsonReply(200, update);
+    });
+  }
+
+  topUp(player: PlayerRow, key: string): Promise<Reply> {
+    return this.keyed(player, key, { key }, (tx) => {
+      const balance = tx.balance(player.id);
+      if (balance >= DEMO_CREDIT_CENTS) {
+        throw new ApiFail(409, 'top-up-not-needed', `balance ${balance} cents is not below the demo credit ${DEMO_CREDIT_CENTS} cents`);
+      }
+      const at = now();
+      const cents = DEMO_CREDIT_CENTS - balance;
+      const balanceCents = tx.addLedger(player.id, 'top-up', cents, null, at);
+      tx.audit('top-up', { player: player.id, cents }, at);
+      const view: BalanceView = { balanceCents };
+      return jsonReply(200, view);
+    });
+  }
+
+  /** Drops every cache (after a rollback, or a request that failed half-way): they are rebuilt from storage. */
+  forget(): void {
+    this.blocks.forget();
+    this.games.clear();
+  }
+
+  /**
+   * The idempotent envelope: a stored reply under (player, key) is returned as it was when the body is the same, and
+   * refused when it is not; otherwise `work` runs and its reply — or its refusal, which changes nothing else — is stored.
+   */
+  private keyed(player: PlayerRow, key: string, request: unknown, work: (tx: StorageTx) => Reply): Promise<Reply> {
+    const bodyHash = sha256(canonicalJson(request));
+    return this.storage.transact((tx) => {
+      const stored = tx.storedReply(player.id, key);
+      if (stored) {
+        if (stored.bodyHash !== bodyHash) {
+          return failReply(new ApiFail(409, 'key-reused', 'this idempotency key was already used for another request'));
+        }
+        return { status: stored.status, body: stored.reply };
+      }
+      let reply: Reply;
+      try {
+        reply = work(tx);
+      } catch (e) {
+        if (!(e instanceof ApiFail)) {
+          this.forget();
+          throw e;
+        }
+        reply = failReply(e);
+      }
+      tx.storeReply(player.id, key, { bodyHash, status: reply.status, reply: reply.body }, now());
+      return reply;
+    }, { play: true });
+  }
+
+  private newWallet(tx: StorageTx, kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null): PlayerRow {
+    const at = now();
+    const player = tx.createPlayer(kind, tokenHash, terminalId, at);
+    tx.addLedger(player.id, 'opening', DEMO_CREDIT_CENTS, null, at);
+    tx.audit('payment', { player: player.id, kind: 'opening', cents: DEMO_CREDIT_CENTS }, at);
+    return player;
+  }
+
+  private ticketView(tx: StorageTx, row: TicketRow): TicketView {
+    const game = this.games.get(tx, row.id);
+    return { id: row.id, nextSeq: row.nextSeq, events: shownEvents(game.journal), snapshot: game.snapshot() };
+  }
+
+  private recent(tx: StorageTx, playerId: number): RecalledTicket[] {
+    return tx.finishedTickets(playerId, HISTORY_LENGTH).map((t) => ({
+      id: t.id,
+      journal: tx.journal(t.id),
+      stakeCents: t.stakeCents,
+      balanceBeforeCents: t.balanceBeforeCents,
+      balanceAfterCents: t.balanceAfterCents ?? t.balanceBeforeCents - t.stakeCents,
+      finishedAt: t.endedAt ?? t.createdAt,
+    }));
+  }
+}
