@@ -26,6 +26,7 @@ import { ServerClient } from './server-client';
 import { hookSource } from './hook-source';
 import { attractOf, installAttract } from './modes/attract-mode';
 import { ConnectionUi } from './connection-ui';
+import { pw } from './persistence-words';
 import { installTestHook } from './test-hook';
 import { reportError } from './error-screen';
 import { parseParams, type Params } from './url-params';
@@ -124,7 +125,10 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
 
   // Real play (and kiosk) asks the game server, which holds every ticket and draw; the demo plays in memory.
   const client = clientFor(params);
+  // A server that does not answer at start: the loading screen says so while the client keeps asking.
+  const unwatch = client.onConnection((c) => loading.setCaption(c.status === 'lost' ? pw(i18n.lang, 'lost') : null));
   const session = await TicketSession.open(client, busy);
+  unwatch();
   if (session.unavailable) console.warn(`real play unavailable: ${session.unavailable.code}: ${session.unavailable.message}`);
   a.session = session;
 
