@@ -17,8 +17,8 @@ export type SessionListener = (update: SessionUpdate) => void | Promise<void>;
 export type CommandOutcome = 'accepted' | 'refused' | 'dropped' | 'resynced';
 export type BuyOutcome = 'bought' | 'balance-too-low' | 'ticket-in-play' | 'dropped' | 'refused' | 'resynced';
 
-/** Refusals that mean this page's picture of the ticket is stale: the server's record is read again. */
-const STALE: readonly string[] = ['seq-out-of-order', 'ticket-ended', 'ticket-not-found', 'ticket-in-play'];
+/** Refusals that mean this page's picture is stale (another tab played, the session lapsed): the server is read again. */
+const STALE: readonly string[] = ['seq-out-of-order', 'ticket-ended', 'ticket-not-found', 'ticket-in-play', 'no-session'];
 
 interface OpenTicket {
   readonly id: string;
