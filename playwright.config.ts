@@ -1,5 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { serverArgs, writeServerConfig } from './e2e/support/game-server';
 
 // Debian's Chromium on these machines (Playwright cannot download its own here); PLAYWRIGHT_CHROMIUM overrides it,
 // and a laptop with Playwright's own browser installed uses that when neither exists.
@@ -7,6 +10,11 @@ const chromium = process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chr
 // E2E_PORT and E2E_OUT_DIR let two engineers on one machine run specs at once (own port, own build folder).
 const PORT = Number(process.env['E2E_PORT'] ?? 4317);
 const OUT_DIR = process.env['E2E_OUT_DIR'];
+
+// The game server under test gets its own temporary database folder and a configuration with the test terminals,
+// made once by the runner (its workers load this file too, and must reuse the runner's folder, not make their own).
+const DATA_DIR = (process.env['POULE_E2E_DATA'] ??= mkdtempSync(join(tmpdir(), 'poule-e2e-')));
+const SERVER_CONFIG = writeServerConfig(DATA_DIR);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,10 +45,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The built game, as shipped (npm run test:e2e builds it first).
-    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1${OUT_DIR ? ` --outDir ${OUT_DIR}` : ''}`,
-    url: `http://127.0.0.1:${PORT}/`,
+    // The real game server over the built game (npm run test:e2e builds it first), on its own temporary database.
+    // Playwright starts it and stops it by its own PID when the run ends (node itself, no npx shell in between).
+    command: ["exec", process.execPath, ...serverArgs(PORT, join(DATA_DIR, 'poule.sqlite'), OUT_DIR ?? 'dist', SERVER_CONFIG)].map((a, i) => (i === 0 ? a : JSON.stringify(a))).join(' '),
+    url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 90_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
   },
 });

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openGame, state, until, waitIdle } from './support/poule';
 
 test.describe('kiosk mode', () => {
-  test('blocks the context menu, zoom and selection, hides the cursor, plays real tickets', async ({ page }) => {
+  test('blocks the context menu, zoom and selection, hides the cursor', async ({ page }) => {
     await openGame(page, '?mode=kiosk&speed=8');
     const s = await state(page);
     expect(s.mode).toBe('kiosk');

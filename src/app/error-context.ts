@@ -1,4 +1,5 @@
-import { formatSerial, type GameEvent } from '../core';
+import { formatSerial } from '../core';
+import type { ShownEvent } from '../protocol/messages';
 import type { GameApp } from './game-app';
 
 /** How many of the last game events an error report carries. */
@@ -6,7 +7,7 @@ const KEPT_EVENTS = 12;
 
 /**
  * What an error report says about the game: enough to reproduce it (the mode; the seed for a demo, whose tickets
- * replay from it; the serial for a real ticket, whose journal is saved), the screen and phase, the last events.
+ * replay from it; the serial for a real ticket, whose journal the game server keeps), the screen and phase, the last events.
  * An event is written as it was shown: a ticket's issue keeps its serial, never the amounts under the scratch zone.
  */
 export class ErrorContext {
@@ -49,7 +50,7 @@ export class ErrorContext {
   }
 }
 
-function shownEvent(e: GameEvent): Record<string, unknown> {
-  if (e.type === 'ticketIssued') return { type: e.type, serial: formatSerial(e.ticket.serial), draws: e.draws };
+function shownEvent(e: ShownEvent): Record<string, unknown> {
+  if (e.type === 'ticketIssued') return { type: e.type, serial: formatSerial(e.serial), draws: e.draws };
   return { ...e };
 }

@@ -28,7 +28,7 @@ function buttonsOf(a: GameApp, layer: Container, withHeader: boolean, first: rea
 
 /** What the arrow keys reach on the current screen: the layer in front first (a notice, the history, the rules). */
 export function focusScope(a: GameApp): FocusScope {
-  const front = a.storage?.front();
+  const front = a.connection?.front();
   if (front) return { targets: buttonsOf(a, front, false), cols: 1 };
   if (a.rules.visible) return { targets: buttonsOf(a, a.rules, false, [a.rules.close]), cols: 1 };
   const tk = a.ticket;

@@ -17,16 +17,16 @@ import { handleContextLoss } from './context-loss';
 import { I18n } from './i18n';
 import { focusScope } from './focus-scope';
 import { listenToKeys } from './keyboard';
-import { demoPlay } from './modes/demo-mode';
-import { realPlay } from './modes/play-mode';
 import { formatCents } from './money';
 import { SoundBoard } from './sound';
 import { TicketSession, type SessionUpdate } from './ticket-session';
-import { MemoryTicketStore, type TicketStore } from './ticket-store';
+import type { PlayClient } from './play-client';
+import { LocalClient } from './local-client';
+import { ServerClient } from './server-client';
 import { hookSource } from './hook-source';
 import { attractOf, installAttract } from './modes/attract-mode';
-import { openPersistence, openSession } from './persistence';
-import { StorageUi } from './persistence-ui';
+import { ConnectionUi } from './connection-ui';
+import { pw } from './persistence-words';
 import { installTestHook } from './test-hook';
 import { reportError } from './error-screen';
 import { parseParams, type Params } from './url-params';
@@ -45,16 +45,28 @@ export interface GameApp {
   readonly rules: RulesPanel;
   readonly focus: FocusRing;
   session: TicketSession | null;
-  /** Saved tickets: storage notices and the « Historique » screen (issue 5). */
-  storage: StorageUi | null;
+  /** The game server on screen: the lost connection, a page without the server, and « Historique ». */
+  connection: ConnectionUi | null;
   title: TitleScreen | null;
   ticket: TicketScreen | null;
   ready: boolean;
   notices: string[];
 }
 
+/** Where tickets come from: the demo's core in memory, else the game server (a kiosk as its terminal). */
+function clientFor(params: ReturnType<typeof parseParams>): PlayClient {
+  if (params.demo) return new LocalClient(params.seed ?? 1);
+  let shelf: Storage | null = null;
+  try {
+    shelf = window.localStorage;
+  } catch {
+    // Storage refused: pending keys are kept in memory while the page is open.
+  }
+  return new ServerClient({ terminal: params.terminal, needsTerminal: params.mode === 'kiosk', shelf });
+}
+
 /** Boots the game in `host`: renderer, loading, session, screens, input, test hook. */
-export async function startGame(host: HTMLElement, store: TicketStore = new MemoryTicketStore()): Promise<GameApp> {
+export async function startGame(host: HTMLElement): Promise<GameApp> {
   const params = parseParams(location.search);
   gsap.globalTimeline.timeScale(params.speed);
   // Animations keep to the wall clock on a slow machine (software rendering here runs at a few frames a second);
@@ -86,7 +98,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     rules: new RulesPanel(() => closeRules()),
     focus: new FocusRing(overlay, () => focusScope(a), stage.app.ticker),
     session: null,
-    storage: null,
+    connection: null,
     title: null,
     ticket: null,
     ready: false,
@@ -111,14 +123,13 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   await loadGameAssets((p) => loading.setProgress(p));
   stage.refreshBackground();
 
-  // Real play (and kiosk) keeps its tickets in IndexedDB, one tab at a time; demo games stay in `store` (issue 5).
-  const persistence = await openPersistence(params.demo, store);
-  const { session, problem } = await openSession(
-    persistence,
-    (saved) => (params.demo ? demoPlay(params.seed ?? 1) : realPlay(saved)),
-    busy,
-  );
-  if (problem) console.warn(problem);
+  // Real play (and kiosk) asks the game server, which holds every ticket and draw; the demo plays in memory.
+  const client = clientFor(params);
+  // A server that does not answer at start: the loading screen says so while the client keeps asking.
+  const unwatch = client.onConnection((c) => loading.setCaption(c.status === 'lost' ? pw(i18n.lang, 'lost') : null));
+  const session = await TicketSession.open(client, busy);
+  unwatch();
+  if (session.unavailable) console.warn(`real play unavailable: ${session.unavailable.code}: ${session.unavailable.message}`);
   a.session = session;
 
   const closeRules = (): void => {
@@ -149,7 +160,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     topUp: gated(() => void topUp()),
   });
   a.title = title;
-  a.storage = new StorageUi(a, persistence, overlay, title.view, () => refreshTexts());
+  a.connection = new ConnectionUi(a, client, overlay, title.view, () => refreshTexts());
   const ticket = new TicketScreen(
     stage.app.renderer,
     {
@@ -180,7 +191,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     if (a.rules.visible) void a.rules.show(rulesContent(i18n));
     refreshNotices();
   };
-  const lowBalance = (): boolean => !session.ticketInPlay && session.balanceCents < 200;
+  const lowBalance = (): boolean => session.canPlay && !session.ticketInPlay && session.balanceCents < 200;
   const refreshNotices = (): void => {
     // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
     const notices = params.problems.map((p) =>
@@ -188,8 +199,8 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     );
     if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice() }));
     notices.push(...(attractOf(a)?.notices() ?? []));
-    notices.push(...(a.storage?.notices() ?? []));
-    title.buy.setEnabled(persistence.canPlay);
+    notices.push(...(a.connection?.notices() ?? []));
+    title.buy.setEnabled(session.canPlay);
     a.notices = notices;
     const note = params.demo ? t('demoNotice', { seed: params.seed ?? 1 }) : t('creditNote');
     title.setNotices([...notices, note], lowBalance());
@@ -199,8 +210,8 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
 
   const buy = async (): Promise<void> => {
     sound.play('click');
-    // Another tab owns the ticket, or a save failed: this tab does not play (the notice says why).
-    if (!persistence.canPlay) return refreshTexts();
+    // No game server behind the page, or a kiosk without its key: nothing is sold (the title says why).
+    if (!session.canPlay) return refreshTexts();
     if (session.ticketInPlay) return void (await nav.goto(ticket));
     const outcome = await session.buy();
     if (outcome === 'balance-too-low') {
@@ -241,6 +252,19 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     }
   });
 
+  // Another tab or screen of this wallet played: the ticket is shown again as the server has it.
+  session.onResync(() => {
+    const s = session.snapshot();
+    closeRules();
+    ticket.result.hide();
+    if (s && session.ticketInPlay) {
+      ticket.restore(s);
+      void nav.goto(ticket).then(refreshTexts);
+    } else {
+      void nav.goto(title).then(refreshTexts);
+    }
+  });
+
   listenToKeys({
     move: (dx, dy) => a.focus.move(dx, dy),
     activate: () => {
@@ -267,7 +291,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   refreshTexts();
   if (session.snapshot()) ticket.restore(session.snapshot()!);
   // A ticket found unfinished on start is shown as it was left, ready for the next gesture.
-  await nav.goto(persistence.resumedSerial ? ticket : title);
+  await nav.goto(session.ticketInPlay ? ticket : title);
   refreshTexts();
   void loadMusicInBackground().then(() => sound.startMusic());
   // Attract loop, idle care of a ticket, kiosk mode (issue 4): its own layer, input watch and settings.

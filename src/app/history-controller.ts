@@ -1,56 +1,41 @@
 import type { Container } from 'pixi.js';
-import { DEFAULT_PRIZE_TABLE } from '../core';
-import { importHistory } from '../core/history-file';
+import { historyEntry, type HistoryEntry } from '../core/history';
+import { shownEvents } from '../protocol/messages';
 import { HistoryScreen, type HistoryContent } from '../scene/screens/history-screen';
 import { TicketScreen } from '../scene/screens/ticket-screen';
 import { dispose } from '../scene/dispose';
 import { Button } from '../scene/views/button';
 import type { GameApp } from './game-app';
 import { replaySteps } from './history-replay';
-import { historyDetail, historyLine, historyRow, metersText, type HistoryLine } from './history-text';
-import type { Persistence } from './persistence';
-import { pw, type PersistenceKey } from './persistence-words';
+import { historyDetail, historyLine, historyRow, type HistoryLine } from './history-text';
+import { pw } from './persistence-words';
 import { shownTicket, type ShownTicket } from './resume-shown';
-import type { HistoryEntry } from './store';
 import { ticketWords } from './words';
 
 /** The « Historique » view as the test hook reports it. */
 export interface HistoryViewState {
   readonly open: boolean;
-  readonly source: 'saved' | 'imported';
-  readonly fileName: string | null;
   readonly lines: readonly HistoryLine[];
   readonly selected: number;
   readonly status: string;
   readonly replay: { readonly serial: string; readonly step: number; readonly steps: number; readonly shown: ShownTicket } | null;
 }
 
-type Status = { key: PersistenceKey; vars: Record<string, string | number> } | null;
-
 /**
- * The « Historique » screen's controller: the saved tickets (or an imported file's, shown only), the meters, export
- * to a JSON download, import from a file input, and the replay of a ticket from its journal through a ticket screen
- * of its own whose actions do nothing (a replay takes no input and never draws).
+ * The « Historique » screen's controller: the last ten tickets as the game server recalls them (each journal folded
+ * by the core, never drawn again), and the replay of a ticket from its journal through a ticket screen of its own
+ * whose actions do nothing (a replay takes no input and never draws).
  */
 export class HistoryController {
   readonly screen: HistoryScreen;
   readonly openButton: Button;
-  private imported: { name: string; entries: HistoryEntry[] } | null = null;
   private selected = 0;
-  private status: Status = null;
-  private input: HTMLInputElement | null = null;
   private replaying: { screen: TicketScreen; serial: string; step: number; steps: number; release: (() => void) | null; hidden: Container | null } | null = null;
 
-  constructor(
-    private readonly a: GameApp,
-    private readonly p: Persistence,
-  ) {
+  constructor(private readonly a: GameApp) {
     this.screen = new HistoryScreen({
       select: (i) => this.select(i),
       replay: () => void this.replay(),
-      exportFile: () => this.exportFile(),
-      importFile: () => this.pickFile(),
-      back: () => this.back(),
       close: () => this.close(),
       closeReplay: () => this.closeReplay(),
     });
@@ -69,11 +54,11 @@ export class HistoryController {
   }
 
   open(): void {
-    this.imported = null;
     this.selected = 0;
-    this.status = null;
     this.a.sound.play('click');
     this.screen.show(this.content());
+    // The server's list, read again: a ticket finished on another screen of this wallet shows too.
+    void this.a.session?.refreshHistory().then(() => this.refresh());
   }
 
   close(): void {
@@ -86,16 +71,21 @@ export class HistoryController {
     if (this.screen.visible) this.screen.show(this.content());
   }
 
+  /** The recalled tickets, each folded by the core; one that does not fold is left out (and logged), never shown. */
   private entries(): readonly HistoryEntry[] {
-    return this.imported ? this.imported.entries : (this.p.kept?.store.history ?? []);
+    const out: HistoryEntry[] = [];
+    for (const t of this.a.session?.recent ?? []) {
+      const e = historyEntry(t);
+      if (e.ok) out.push(e.value);
+      else console.error(`recalled ticket ${t.id} not shown: ${e.error.message}`);
+    }
+    return out;
   }
 
   state(): HistoryViewState {
     const r = this.replaying;
     return {
       open: this.screen.visible,
-      source: this.imported ? 'imported' : 'saved',
-      fileName: this.imported?.name ?? null,
       lines: this.entries().map(historyLine),
       selected: this.selected,
       status: this.statusText(),
@@ -103,43 +93,36 @@ export class HistoryController {
     };
   }
 
-  /** The saved history and meters, for the hook (whatever the screen shows). */
+  /** The recalled history, for the hook (whatever the screen shows). */
   savedLines(): HistoryLine[] {
-    return (this.p.kept?.store.history ?? []).map(historyLine);
+    return this.entries().map(historyLine);
   }
 
   private statusText(): string {
     const lang = this.a.i18n.lang;
-    if (this.status) return pw(lang, this.status.key, this.status.vars);
-    if (this.p.status === 'demo') return pw(lang, 'historyDemo');
-    if (!this.p.kept && !this.imported) return pw(lang, 'historyNotKept');
+    const session = this.a.session;
+    if (session?.client.kind === 'local') return pw(lang, 'historyDemo');
+    if (!session || !session.canPlay) return pw(lang, 'historyNotKept');
     return this.entries().length === 0 ? pw(lang, 'historyEmpty') : '';
   }
 
   private content(): HistoryContent {
     const lang = this.a.i18n.lang;
     const list = this.entries();
-    const meters = this.p.kept?.store.meters ?? null;
     const chosen = list[this.selected];
     return {
       title: pw(lang, 'historyTitle'),
       sub: pw(lang, 'historySub'),
-      meters: meters ? metersText(lang, meters) : '',
       status: this.statusText(),
       rows: list.map((e) => historyRow(lang, e)),
       selected: this.selected,
       detail: chosen ? historyDetail(lang, chosen) : '',
       labels: {
         replay: pw(lang, 'replay'),
-        exportFile: pw(lang, 'exportFile'),
-        importFile: pw(lang, 'importFile'),
-        back: pw(lang, 'backToSaved'),
         close: pw(lang, 'close'),
         replayClose: pw(lang, 'replayClose'),
       },
       canReplay: chosen !== undefined,
-      canExport: !this.imported && (this.p.kept?.store.history.length ?? 0) > 0,
-      showBack: this.imported !== null,
     };
   }
 
@@ -147,64 +130,6 @@ export class HistoryController {
     if (i >= this.entries().length) return;
     this.selected = i;
     this.screen.show(this.content());
-  }
-
-  private back(): void {
-    this.imported = null;
-    this.selected = 0;
-    this.status = null;
-    this.screen.show(this.content());
-  }
-
-  /** The saved history as a JSON file, downloaded (for support). */
-  private exportFile(): void {
-    const store = this.p.kept?.store;
-    if (!store || this.imported) return;
-    const text = store.exportHistory();
-    const name = `poule-historique-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.json`;
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    this.status = { key: 'exported', vars: { name } };
-    this.screen.show(this.content());
-  }
-
-  /**
-   * Opens the file chooser: a fresh hidden file input each time (the previous one removed), so a chooser that was
-   * never closed on the old input (seen with an intercepted chooser in Chromium) cannot block the next import.
-   */
-  private pickFile(): void {
-    this.input?.remove();
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = '.json,application/json';
-    input.id = 'history-import';
-    input.style.display = 'none';
-    input.addEventListener('change', () => void this.readFile(input));
-    document.body.appendChild(input);
-    this.input = input;
-    input.click();
-  }
-
-  private async readFile(input: HTMLInputElement): Promise<void> {
-    const file = input.files?.[0];
-    if (!file) return;
-    const text = await file.text().catch(() => '');
-    // Shown only: nothing of a file is saved, paid or metered; every ticket in it is folded without a draw.
-    const r = importHistory(text, DEFAULT_PRIZE_TABLE);
-    if (!r.ok) {
-      this.status = { key: 'importRefused', vars: { name: file.name, reason: r.error.message } };
-    } else {
-      this.imported = { name: file.name, entries: r.value };
-      this.selected = 0;
-      this.status = { key: 'imported', vars: { name: file.name, count: r.value.length } };
-    }
-    if (this.screen.visible) this.screen.show(this.content());
   }
 
   /** Replays the selected ticket from its journal, command by command, through a ticket screen's own views. */
@@ -232,7 +157,7 @@ export class HistoryController {
     try {
       for (const step of steps) {
         if (this.replaying !== r) return;
-        await screen.play(step.events, step.snapshot);
+        await screen.play(shownEvents(step.events), step.snapshot);
         r.step++;
       }
       if (this.replaying === r) screen.result.playAgain.visible = false;

@@ -1,4 +1,4 @@
-import type { HistoryEntry, Meters } from './store';
+import type { HistoryEntry } from '../core/history';
 import { formatCents } from './money';
 import { elementWord, pw, type Lang } from './persistence-words';
 
@@ -36,15 +36,6 @@ export function historyDetail(lang: Lang, e: HistoryEntry): string {
     pw(lang, 'detailBalance', { before: formatCents(e.balanceBeforeCents), stake: formatCents(e.stakeCents), after: formatCents(e.balanceAfterCents) }),
   );
   return lines.join('\n');
-}
-
-export function metersText(lang: Lang, m: Meters): string {
-  return pw(lang, 'meters', {
-    played: m.ticketsPlayed,
-    stakes: formatCents(m.stakesCents),
-    prizes: formatCents(m.prizesPaidCents),
-    extras: m.extrasWon,
-  });
 }
 
 /** A history line as the test hook gives it: the same facts as the screen, as data (the core's entry, flattened). */

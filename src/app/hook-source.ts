@@ -13,7 +13,7 @@ const rect = (c: Container): HookRect => {
 function screenOf(a: GameApp): HookScreen {
   if (!a.ready) return 'loading';
   if (a.rules.visible) return 'rules';
-  if (a.storage?.history.isOpen) return 'history';
+  if (a.connection?.history.isOpen) return 'history';
   if (a.nav.screen === 'ticket' && a.ticket?.resultShown) return 'result';
   return a.nav.screen ?? 'loading';
 }
@@ -42,8 +42,8 @@ export function hookSource(a: GameApp): HookSource {
       messages: [...a.notices],
       // While the attract loop runs: screen 'attract' and the demo ticket on screen (issue 4).
       ...attractHookFields(a),
-      // Saved tickets (issue 5): storage status, history, meters, the history view, what the ticket screen shows.
-      ...(a.storage?.hookFields() ?? {}),
+      // The game server: the connection, the recalled history, the history view, what the ticket screen shows.
+      ...(a.connection?.hookFields() ?? {}),
     }),
     stats: () => gameStats(a),
     layout: (): HookLayout => {
@@ -52,7 +52,7 @@ export function hookSource(a: GameApp): HookSource {
       const onTicket = screen === 'ticket' && tk !== null;
       // Buttons of the layer in front: the rules, else the result, else the screen; the header's always.
       const front: Container | undefined =
-        a.storage?.front() ?? (screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view);
+        a.connection?.front() ?? (screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view);
       const buttons: Record<string, HookRect> = {};
       for (const b of Button.all) {
         if (!isShown(b, top())) continue;

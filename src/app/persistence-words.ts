@@ -1,38 +1,21 @@
 import type { Element } from '../core';
-import type { StoreProblem } from './store';
 
 /**
- * The words of saved tickets, storage problems and the « Historique » screen, in French and English. Kept apart from
+ * The words of the link to the game server and of the « Historique » screen, in French and English. Kept apart from
  * the shared i18n tables so this feature's strings move with it; same `{name}` placeholders.
  */
 const fr = {
-  unavailable: 'Les tickets ne peuvent pas être conservés sur cet appareil (stockage refusé) : le jeu fonctionne, mais un ticket interrompu serait perdu.',
-  quota: 'Le stockage de cet appareil est plein : les tickets ne peuvent pas y être conservés. Le jeu fonctionne, mais un ticket interrompu serait perdu.',
-  otherTab: 'Le jeu est déjà ouvert dans un autre onglet : le ticket se joue là-bas. Cet onglet ne joue pas ; il prendra le relais quand l’autre sera fermé.',
-  stopped: 'La sauvegarde du ticket a échoué ({reason}) : le jeu s’arrête pour ne rien montrer qui ne soit enregistré. Rechargez la page : le ticket reprendra où il a été enregistré.',
-  stoppedQuota: 'stockage plein',
-  stoppedFailed: 'écriture refusée',
-  unguarded: 'Ce navigateur ne peut pas empêcher deux onglets de jouer en même temps : n’ouvrez le jeu qu’une fois.',
-  corrupt: 'Données illisibles ({record}) : elles ne sont pas jouées, elles sont mises de côté et cette partie repart à zéro.',
-  tampered: 'Données modifiées hors du jeu ({record}) : elles ne sont jamais jouées ni payées, elles sont mises de côté et cette partie repart à zéro.',
-  'wrong-version': 'Données d’une autre version du jeu ({record}) : mises de côté, cette partie repart à zéro.',
-  inconsistent: 'Données incohérentes ({record}) : elles ne sont pas jouées, elles sont mises de côté et cette partie repart à zéro.',
-  recordCurrent: 'ticket en cours',
-  recordWallet: 'solde',
-  recordBlock: 'bloc de tickets',
-  recordMeters: 'compteurs',
-  recordKeys: 'clé de l’appareil',
-  recordHistory: 'historique, fiche {id}',
-  resumed: 'Ticket n° {serial} repris là où il s’était arrêté.',
-  ok: 'Compris',
-  reload: 'Recharger la page',
+  lost: 'Connexion perdue — nouvel essai…',
+  lostDetail: 'Le ticket est enregistré sur le serveur de jeu : il reprendra exactement où il en est dès que la connexion reviendra.',
+  absent: 'Le jeu réel a besoin du serveur de jeu : cette page est servie sans lui. Le mode démo fonctionne (?demo=1).',
+  noTerminal: 'Borne sans clé de terminal : ajoutez ?terminal=CLÉ à l’adresse. Cette borne ne vend pas de ticket.',
+  badTerminal: 'Le serveur de jeu refuse la clé de cette borne : elle ne vend pas de ticket.',
   historyButton: 'Historique',
   historyTitle: 'Historique',
   historySub: 'Les 10 derniers tickets, du plus récent au plus ancien',
   historyEmpty: 'Aucun ticket terminé pour l’instant.',
   historyDemo: 'Le mode démo ne garde pas d’historique : ses tickets ne sont ni payés, ni classés, ni comptés.',
-  historyNotKept: 'Aucun historique : les tickets ne sont pas conservés sur cet appareil.',
-  meters: 'Compteurs (jamais remis à zéro) : {played} tickets joués · mises {stakes} · gains payés {prizes} · Extras gagnés {extras}',
+  historyNotKept: 'Historique indisponible : il est tenu par le serveur de jeu.',
   rowWon: '{serial} · gagné {amount}',
   rowLost: '{serial} · perdu',
   detailTicket: 'Ticket n° {serial} · terminé le {date}',
@@ -55,45 +38,23 @@ const fr = {
   replay: 'Revoir ce ticket',
   replayBanner: 'Relecture du ticket n° {serial} : le journal enregistré, aucun nouveau tirage',
   replayClose: 'Fermer la relecture',
-  exportFile: 'Exporter (JSON)',
-  importFile: 'Importer un fichier',
-  backToSaved: 'Historique de l’appareil',
   close: 'Fermer',
-  imported: 'Fichier « {name} » : {count} tickets, affichés seulement (rien n’est payé, classé ni compté).',
-  importRefused: 'Fichier « {name} » refusé : {reason}',
-  exported: 'Historique exporté : {name}',
 };
 
 export type PersistenceKey = keyof typeof fr;
 
 const en: Record<PersistenceKey, string> = {
-  unavailable: 'Tickets cannot be kept on this device (storage refused): the game plays, but an interrupted ticket would be lost.',
-  quota: 'This device’s storage is full: tickets cannot be kept on it. The game plays, but an interrupted ticket would be lost.',
-  otherTab: 'The game is already open in another tab: the ticket is played there. This tab does not play; it takes over once the other one is closed.',
-  stopped: 'The ticket could not be saved ({reason}): the game stops so that nothing unsaved is shown. Reload the page: the ticket resumes where it was saved.',
-  stoppedQuota: 'storage full',
-  stoppedFailed: 'write refused',
-  unguarded: 'This browser cannot stop two tabs from playing at once: open the game only once.',
-  corrupt: 'Unreadable data ({record}): it is not played, it was set aside and that part starts clean.',
-  tampered: 'Data changed outside the game ({record}): it is never played nor paid, it was set aside and that part starts clean.',
-  'wrong-version': 'Data from another version of the game ({record}): set aside, that part starts clean.',
-  inconsistent: 'Inconsistent data ({record}): it is not played, it was set aside and that part starts clean.',
-  recordCurrent: 'ticket in play',
-  recordWallet: 'balance',
-  recordBlock: 'ticket block',
-  recordMeters: 'meters',
-  recordKeys: 'device key',
-  recordHistory: 'history, record {id}',
-  resumed: 'Ticket no. {serial} resumed where it stopped.',
-  ok: 'OK',
-  reload: 'Reload the page',
+  lost: 'Connection lost — retrying…',
+  lostDetail: 'The ticket is recorded on the game server: it resumes exactly where it stands as soon as the connection is back.',
+  absent: 'Real play needs the game server: this page is served without it. Demo mode works (?demo=1).',
+  noTerminal: 'Kiosk without a terminal key: add ?terminal=KEY to the address. This kiosk sells no ticket.',
+  badTerminal: 'The game server refuses this kiosk’s key: it sells no ticket.',
   historyButton: 'History',
   historyTitle: 'History',
   historySub: 'The last 10 tickets, newest first',
   historyEmpty: 'No finished ticket yet.',
   historyDemo: 'Demo mode keeps no history: its tickets are never paid, filed or metered.',
-  historyNotKept: 'No history: tickets cannot be kept on this device.',
-  meters: 'Meters (never reset): {played} tickets played · stakes {stakes} · prizes paid {prizes} · Extras won {extras}',
+  historyNotKept: 'History unavailable: the game server keeps it.',
   rowWon: '{serial} · won {amount}',
   rowLost: '{serial} · lost',
   detailTicket: 'Ticket no. {serial} · finished {date}',
@@ -116,13 +77,7 @@ const en: Record<PersistenceKey, string> = {
   replay: 'Replay this ticket',
   replayBanner: 'Replay of ticket no. {serial}: the saved journal, no new draw',
   replayClose: 'Close the replay',
-  exportFile: 'Export (JSON)',
-  importFile: 'Import a file',
-  backToSaved: 'This device’s history',
   close: 'Close',
-  imported: 'File “{name}”: {count} tickets, shown only (nothing is paid, filed or metered).',
-  importRefused: 'File “{name}” refused: {reason}',
-  exported: 'History exported: {name}',
 };
 
 export type Lang = 'fr' | 'en';
@@ -134,21 +89,3 @@ export function pw(lang: Lang, key: PersistenceKey, vars: Record<string, string 
 }
 
 export const elementWord = (lang: Lang, e: Element): string => pw(lang, e);
-
-/** What was set aside on load, in the player's words: the record named, the message chosen by the problem's code. */
-export function problemText(lang: Lang, p: StoreProblem): string {
-  const [kind, id] = p.record.split(' ');
-  const record =
-    kind === 'current'
-      ? pw(lang, 'recordCurrent')
-      : kind === 'wallet'
-        ? pw(lang, 'recordWallet')
-        : kind === 'block'
-          ? pw(lang, 'recordBlock')
-          : kind === 'meters'
-            ? pw(lang, 'recordMeters')
-            : kind === 'keys'
-              ? pw(lang, 'recordKeys')
-              : pw(lang, 'recordHistory', { id: String(Number(id ?? 0)) });
-  return pw(lang, p.code, { record });
-}

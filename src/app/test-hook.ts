@@ -1,6 +1,6 @@
 import type { GameSnapshot } from '../core';
 import type { Mode } from './url-params';
-import type { PersistenceHookFields } from './persistence-ui';
+import type { ConnectionHookFields } from './connection-ui';
 import type { AttractHookState, HookStats } from './modes/attract-hook';
 import type { KioskState } from './modes/kiosk-mode';
 
@@ -26,12 +26,11 @@ export interface HookState {
   renderer: string;
   game: GameSnapshot | null;
   messages: string[];
-  /** Saved tickets (issue 5, read-only; src/app/persistence-ui.ts): storage status, saved history, meters, the « Historique » view, what the ticket screen shows. */
-  storage?: PersistenceHookFields['storage'] | null;
-  history?: PersistenceHookFields['history'];
-  meters?: PersistenceHookFields['meters'];
-  historyView?: PersistenceHookFields['historyView'];
-  shown?: PersistenceHookFields['shown'];
+  /** The game server (read-only; src/app/connection-ui.ts): the connection and pending keys, the recalled history, the « Historique » view, what the ticket screen shows. */
+  server?: ConnectionHookFields['server'];
+  history?: ConnectionHookFields['history'];
+  historyView?: ConnectionHookFields['historyView'];
+  shown?: ConnectionHookFields['shown'];
   /** The attract loop (issue 4): its scene, loops, seeds; the idle warning's seconds left; the kiosk's state. */
   attract?: AttractHookState;
   idleWarning?: number | null;

@@ -1,39 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../core';
-import { SeededSource } from '../core/seeded-source';
-import { BlockDealer, DEFAULT_PRIZE_TABLE } from '../core';
+import type { Command } from '../core';
+import type { TicketUpdate } from '../protocol/messages';
 import { Busy } from './busy';
+import { LocalClient } from './local-client';
+import type { Answer } from './play-client';
 import { TicketSession } from './ticket-session';
-import { MemoryTicketStore, type WalletRecord } from './ticket-store';
 
-const seeded = () => ({ dealer: new BlockDealer(DEFAULT_PRIZE_TABLE), source: SeededSource.fromSeed(7), keepsBlock: false });
-
-/** A store that records the order of saves, so the test can check the scene is told only after the save. */
-class LoggingStore extends MemoryTicketStore {
+/** The demo's client with a log and a slow answer, so the test sees the scene is told only after the answer. */
+class LoggingClient extends LocalClient {
   constructor(private readonly log: string[]) {
-    super();
+    super(7);
   }
-  override async saveJournal(journal: readonly GameEvent[] | null, wallet: WalletRecord): Promise<void> {
+  override async command(ticket: string, seq: number, c: Command): Promise<Answer<TicketUpdate>> {
     await new Promise((r) => setTimeout(r, 5));
-    this.log.push(`save ${journal?.length ?? 0}`);
-    return super.saveJournal(journal, wallet);
+    const r = await super.command(ticket, seq, c);
+    this.log.push(`answer ${seq} ${r.ok ? r.value.events.length : r.error.code}`);
+    return r;
+  }
+}
+
+/** Plays the ticket in play to its end: the scratch, the lowest hen still down, the first haystack. */
+async function playOut(session: TicketSession): Promise<void> {
+  await session.reveal();
+  while (session.ticketInPlay) {
+    const s = session.snapshot()!;
+    if (s.phase === 'haystack') expect(await session.chooseHaystack(0)).toBe('accepted');
+    else expect(await session.pick(s.round!.hens.findIndex((h) => h === null))).toBe('accepted');
   }
 }
 
 describe('TicketSession', () => {
-  it('saves the journal before telling the listeners', async () => {
+  it('tells the listeners only once the client has answered, with the events it answered', async () => {
     const log: string[] = [];
-    const { session } = await TicketSession.open(new LoggingStore(log), seeded, new Busy());
+    const session = await TicketSession.open(new LoggingClient(log), new Busy());
     session.subscribe((u) => void log.push(`told ${u.events.map((e) => e.type).join(',')}`));
     expect(await session.buy()).toBe('bought');
     expect(await session.reveal()).toBe('accepted');
-    expect(log).toEqual(['save 1', 'told ticketIssued', 'save 3', 'told scratchRevealed,roundStarted']);
+    expect(log).toEqual(['told ticketIssued', 'answer 1 2', 'told scratchRevealed,roundStarted']);
     expect(session.balanceCents).toBe(1800);
+  });
+
+  it('never puts the amounts of a ticket not yet scratched in what the scene is told', async () => {
+    const session = await TicketSession.open(new LocalClient(3), new Busy());
+    const told: unknown[] = [];
+    session.subscribe((u) => void told.push(...u.events));
+    await session.buy();
+    expect(told).toHaveLength(1);
+    expect(Object.keys(told[0] as object).sort()).toEqual(['draws', 'serial', 'type']);
   });
 
   it('drops a command sent while the previous one is still being shown', async () => {
     const busy = new Busy();
-    const { session } = await TicketSession.open(new MemoryTicketStore(), seeded, busy);
+    const session = await TicketSession.open(new LocalClient(7), busy);
     await session.buy();
     await session.reveal();
     let finish!: () => void;
@@ -49,24 +67,32 @@ describe('TicketSession', () => {
   });
 
   it('refuses to buy when the balance is too low, and tops up the demo credit', async () => {
-    const store = new MemoryTicketStore();
-    await store.saveJournal(null, { balanceCents: 100, block: null });
-    const { session } = await TicketSession.open(store, seeded, new Busy());
+    const session = await TicketSession.open(new LocalClient(7), new Busy());
+    let bought = 0;
+    // Ten tickets at 2 € spend the 20 € start; prizes won on the way are spent too.
+    while (session.balanceCents >= 200 && bought < 200) {
+      expect(await session.buy()).toBe('bought');
+      bought++;
+      await playOut(session);
+    }
+    expect(session.balanceCents).toBeLessThan(200);
     expect(await session.buy()).toBe('balance-too-low');
     await session.topUp();
     expect(session.balanceCents).toBe(2000);
   });
 
-  it('resumes an unfinished ticket from the store without drawing again', async () => {
-    const store = new MemoryTicketStore();
-    const { session } = await TicketSession.open(store, seeded, new Busy());
+  it('a stale seq (another tab played) reopens the session on the ticket as the client has it', async () => {
+    const client = new LocalClient(11);
+    const session = await TicketSession.open(client, new Busy());
     await session.buy();
-    await session.reveal();
-    await session.pick(3);
-    const before = session.snapshot();
-    const { session: again, problem } = await TicketSession.open(store, seeded, new Busy());
-    expect(problem).toBeNull();
-    expect(again.snapshot()).toEqual(before);
-    expect(again.ticketInPlay).toBe(true);
+    // Another tab scratches the same ticket first.
+    const other = await TicketSession.open(client, new Busy());
+    expect(await other.reveal()).toBe('accepted');
+    let resynced = 0;
+    session.onResync(() => resynced++);
+    expect(await session.reveal()).toBe('resynced');
+    expect(resynced).toBe(1);
+    expect(session.snapshot()).toEqual(other.snapshot());
+    expect(await session.pick(0)).toBe('accepted');
   });
 });

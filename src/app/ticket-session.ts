@@ -1,22 +1,11 @@
-import {
-  credit,
-  Game,
-  newWallet,
-  payForTicket,
-  type GameError,
-  type GameEvent,
-  type GameSnapshot,
-  type Result,
-  type Wallet,
-  type BlockState,
-} from '../core';
+import type { Command, GameSnapshot } from '../core';
+import type { RecalledTicket, SessionView, ShownEvent, TicketUpdate } from '../protocol/messages';
 import type { Busy } from './busy';
-import type { DrawSetup } from './modes/play-mode';
-import type { TicketStore, WalletRecord } from './ticket-store';
+import type { Answer, PlayClient, Refusal } from './play-client';
 
 /** What the scene is told after a command: the new events, already on record, and the state they lead to. */
 export interface SessionUpdate {
-  readonly events: readonly GameEvent[];
+  readonly events: readonly ShownEvent[];
   readonly snapshot: GameSnapshot;
   readonly balanceCents: number;
 }
@@ -24,75 +13,74 @@ export interface SessionUpdate {
 /** The scene's animation of an update; the session takes no command until it settles. */
 export type SessionListener = (update: SessionUpdate) => void | Promise<void>;
 
-/** 'not-saved': the store refused or failed the save; nothing of it was shown and the session has stopped. */
-export type CommandOutcome = 'accepted' | 'refused' | 'dropped' | 'not-saved';
-export type BuyOutcome = 'bought' | 'balance-too-low' | 'ticket-in-play' | 'dropped' | 'not-saved';
+/** 'resynced': the server's ticket was not where this page thought (another tab played); the session reopened on it. */
+export type CommandOutcome = 'accepted' | 'refused' | 'dropped' | 'resynced';
+export type BuyOutcome = 'bought' | 'balance-too-low' | 'ticket-in-play' | 'dropped' | 'refused' | 'resynced';
+
+/** Refusals that mean this page's picture is stale (another tab played, the session lapsed): the server is read again. */
+const STALE: readonly string[] = ['seq-out-of-order', 'ticket-ended', 'ticket-not-found', 'ticket-in-play', 'no-session'];
+
+interface OpenTicket {
+  readonly id: string;
+  nextSeq: number;
+  snapshot: GameSnapshot;
+}
 
 /**
- * One player's session: owns the Game and the wallet. Each command goes input → core → store (awaited) → listeners
- * (awaited) → idle. A command that arrives while the previous one is still being saved or shown is dropped, so a
- * double tap never costs two picks whatever the screen does.
+ * One player's session over a PlayClient (the game server, or the demo in memory). Each command goes input → client
+ * (awaited: the server has committed its events) → listeners (awaited) → idle. A command that arrives while the
+ * previous one is in flight or still being shown is dropped, so a double tap never costs two picks. The session holds
+ * only what the client answered: nothing is shown that the server has not answered.
  */
 export class TicketSession {
-  private game: Game | null = null;
+  private ticket: OpenTicket | null = null;
+  private balance = 0;
+  private recentTickets: readonly RecalledTicket[] = [];
   private listeners = new Set<SessionListener>();
+  private resyncListeners = new Set<() => void>();
   private working = false;
-  /** Set when a save failed: the game in memory is ahead of the store, so it must not be shown nor played on. */
-  private stoppedBy: Error | null = null;
-  private stopListeners = new Set<(e: Error) => void>();
-  private lastSaved: { snapshot: GameSnapshot | null; balanceCents: number } | null = null;
+  /** Why the client could not open a session (no game server, no terminal key…); null when it opened. */
+  unavailable: Refusal | null = null;
 
   private constructor(
-    private readonly store: TicketStore,
-    private readonly draws: DrawSetup,
+    readonly client: PlayClient,
     private readonly busy: Busy,
-    private wallet: Wallet,
   ) {}
 
-  /** Opens the session from what the store kept: the wallet, and the last ticket if it was left unfinished. */
-  static async open(
-    store: TicketStore,
-    makeDraws: (savedBlock: BlockState | null) => DrawSetup,
-    busy: Busy,
-  ): Promise<{ session: TicketSession; problem: string | null }> {
-    // A store that cannot be read is the caller's to report (storage refused, …): the error goes up as it is.
-    const saved = await store.load();
-    const draws = makeDraws(saved?.wallet.block ?? null);
-    const session = new TicketSession(store, draws, busy, newWallet(saved?.wallet.balanceCents));
-    let problem: string | null = null;
-    if (saved?.journal) {
-      const restored = Game.fromJournal(saved.journal, draws.source);
-      if (restored.ok) session.game = restored.value;
-      else problem = `saved ticket not restored: ${restored.error.message}`;
-    }
-    session.keepSaved();
-    return { session, problem };
+  /** Opens the session as the client has it: the balance, the ticket left open (resumed exactly), the last tickets. */
+  static async open(client: PlayClient, busy: Busy): Promise<TicketSession> {
+    const s = new TicketSession(client, busy);
+    s.take(await client.open());
+    return s;
   }
 
   get balanceCents(): number {
-    return this.stoppedBy && this.lastSaved ? this.lastSaved.balanceCents : this.wallet.balanceCents;
+    return this.balance;
   }
 
   /** A ticket bought and not yet ended. */
   get ticketInPlay(): boolean {
-    return this.game !== null && this.game.snapshot().phase !== 'ended';
+    return this.ticket !== null && this.ticket.snapshot.phase !== 'ended';
   }
 
-  /** What is on record; once stopped, the last saved state (the game in memory went further than the store). */
+  /** The serial of the ticket in play (as printed), or null. */
+  get ticketId(): string | null {
+    return this.ticketInPlay ? this.ticket!.id : null;
+  }
+
+  /** Whether this page can sell a ticket: a session is open with the server (or the demo). */
+  get canPlay(): boolean {
+    return this.unavailable === null;
+  }
+
+  /** The state of the last ticket as the server answered it. */
   snapshot(): GameSnapshot | null {
-    if (this.stoppedBy) return this.lastSaved?.snapshot ?? null;
-    return this.game?.snapshot() ?? null;
+    return this.ticket?.snapshot ?? null;
   }
 
-  /** Why the session stopped (a save that failed), or null while it plays. */
-  get stopped(): Error | null {
-    return this.stoppedBy;
-  }
-
-  /** Called once if a save fails and the session stops. */
-  onStop(listener: (e: Error) => void): () => void {
-    this.stopListeners.add(listener);
-    return () => this.stopListeners.delete(listener);
+  /** The last ten finished tickets, newest first, as the server gave them. */
+  get recent(): readonly RecalledTicket[] {
+    return this.recentTickets;
   }
 
   subscribe(listener: SessionListener): () => void {
@@ -100,97 +88,103 @@ export class TicketSession {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called after the session was read again from the server (the screen restores the ticket as it stands). */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
   async buy(): Promise<BuyOutcome> {
-    if (this.working || this.stoppedBy) return 'dropped';
+    if (this.working || !this.canPlay) return 'dropped';
     if (this.ticketInPlay) return 'ticket-in-play';
-    const paid = payForTicket(this.wallet);
-    if (!paid.ok) return 'balance-too-low';
-    const outcome = await this.step(() => {
-      this.wallet = paid.value;
-      const ticket = this.draws.dealer.deal(this.draws.source);
-      this.game = Game.start(ticket, this.draws.source);
-      return { ok: true, value: this.game.journal.slice() };
-    });
-    return outcome === 'not-saved' ? 'not-saved' : 'bought';
+    return this.step(
+      () => this.client.buy(),
+      (e) => (e.code === 'balance-too-low' ? 'balance-too-low' : e.code === 'ticket-in-play' ? 'ticket-in-play' : 'refused'),
+      'bought',
+    );
   }
 
-  /** Demo credit only: puts the balance back to the starting credit. */
+  /** Demo credit only: puts the balance back to the starting credit (the server decides whether it may). */
   async topUp(): Promise<void> {
-    if (this.working || this.stoppedBy) return;
-    const start = newWallet().balanceCents;
-    if (this.wallet.balanceCents >= start) return;
-    this.wallet = newWallet(start);
-    await this.save();
-  }
-
-  reveal(): Promise<CommandOutcome> {
-    return this.command((g) => g.reveal());
-  }
-
-  pick(hen: number): Promise<CommandOutcome> {
-    return this.command((g) => g.pick(hen));
-  }
-
-  chooseHaystack(haystack: number): Promise<CommandOutcome> {
-    return this.command((g) => g.chooseHaystack(haystack));
-  }
-
-  private command(run: (g: Game) => Result<readonly GameEvent[], GameError>): Promise<CommandOutcome> {
-    const game = this.game;
-    if (this.working || this.stoppedBy) return Promise.resolve('dropped');
-    if (!game) return Promise.resolve('refused');
-    return this.step(() => {
-      const r = run(game);
-      if (r.ok) {
-        const end = r.value.find((e) => e.type === 'ticketEnded');
-        if (end && end.prizeCents > 0) {
-          const paid = credit(this.wallet, end.prizeCents);
-          if (paid.ok) this.wallet = paid.value;
-        }
-      }
-      return r;
-    });
-  }
-
-  /** The one path of every change: apply, save (awaited), tell the listeners (awaited), then accept input again. */
-  private async step(apply: () => Result<readonly GameEvent[], GameError>): Promise<CommandOutcome> {
+    if (this.working || !this.canPlay) return;
     this.working = true;
     const release = this.busy.hold();
     try {
-      const r = apply();
-      if (!r.ok) {
-        console.warn(`command refused: ${r.error.message}`);
-        return 'refused';
-      }
-      if (!(await this.save())) return 'not-saved';
-      const update: SessionUpdate = { events: r.value, snapshot: this.game!.snapshot(), balanceCents: this.balanceCents };
-      await Promise.all([...this.listeners].map((l) => l(update)));
-      return 'accepted';
+      const r = await this.client.topUp();
+      if (r.ok) this.balance = r.value.balanceCents;
     } finally {
       this.working = false;
       release();
     }
   }
 
-  /** Saves the journal and the wallet; a failure stops the session (its game is ahead of what is kept). */
-  private async save(): Promise<boolean> {
+  /** The last ten tickets read again from the server (after a ticket ends, for « Historique »). */
+  async refreshHistory(): Promise<void> {
+    const r = await this.client.history();
+    if (r.ok) this.recentTickets = r.value.recent;
+  }
+
+  reveal(): Promise<CommandOutcome> {
+    return this.command({ type: 'reveal' });
+  }
+
+  pick(hen: number): Promise<CommandOutcome> {
+    return this.command({ type: 'pick', hen });
+  }
+
+  chooseHaystack(haystack: number): Promise<CommandOutcome> {
+    return this.command({ type: 'chooseHaystack', haystack });
+  }
+
+  private command(c: Command): Promise<CommandOutcome> {
+    if (this.working || !this.canPlay) return Promise.resolve('dropped');
+    const t = this.ticket;
+    if (!t || !this.ticketInPlay) return Promise.resolve('refused');
+    return this.step(() => this.client.command(t.id, t.nextSeq, c), () => 'refused', 'accepted');
+  }
+
+  /** The one path of every change: ask (awaited), tell the listeners (awaited), then accept input again. */
+  private async step<O extends string>(ask: () => Promise<Answer<TicketUpdate>>, onRefusal: (e: Refusal) => O, done: O): Promise<O | 'resynced'> {
+    this.working = true;
+    const release = this.busy.hold();
     try {
-      await this.store.saveJournal(this.game?.journal ?? null, this.walletRecord());
-      this.keepSaved();
-      return true;
-    } catch (e) {
-      this.stoppedBy = e instanceof Error ? e : new Error(String(e));
-      console.error('the ticket could not be saved: play stops', e);
-      for (const l of this.stopListeners) l(this.stoppedBy);
-      return false;
+      const r = await ask();
+      if (!r.ok) {
+        console.warn(`command refused: ${r.error.code}: ${r.error.message}`);
+        if (STALE.includes(r.error.code)) {
+          await this.resync();
+          return 'resynced';
+        }
+        return onRefusal(r.error);
+      }
+      const u = r.value;
+      this.ticket = { id: u.ticket, nextSeq: u.nextSeq, snapshot: u.snapshot };
+      this.balance = u.balanceCents;
+      const update: SessionUpdate = { events: u.events, snapshot: u.snapshot, balanceCents: u.balanceCents };
+      await Promise.all([...this.listeners].map((l) => l(update)));
+      if (u.snapshot.phase === 'ended') void this.refreshHistory();
+      return done;
+    } finally {
+      this.working = false;
+      release();
     }
   }
 
-  private keepSaved(): void {
-    this.lastSaved = { snapshot: this.game?.snapshot() ?? null, balanceCents: this.wallet.balanceCents };
+  /** Reads the session again (another tab or terminal played this wallet): the ticket as the server has it. */
+  private async resync(): Promise<void> {
+    this.take(await this.client.open());
+    for (const l of this.resyncListeners) l();
   }
 
-  private walletRecord(): WalletRecord {
-    return { balanceCents: this.wallet.balanceCents, block: this.draws.keepsBlock ? this.draws.dealer.state() : null };
+  private take(r: Answer<SessionView>): void {
+    if (!r.ok) {
+      this.unavailable = r.error;
+      return;
+    }
+    const v = r.value;
+    this.unavailable = null;
+    this.balance = v.balanceCents;
+    this.recentTickets = v.recent;
+    this.ticket = v.ticket ? { id: v.ticket.id, nextSeq: v.ticket.nextSeq, snapshot: v.ticket.snapshot } : null;
   }
 }

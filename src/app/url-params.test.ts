@@ -3,7 +3,7 @@ import { parseParams } from './url-params';
 
 describe('parseParams', () => {
   it('defaults to real play, unseeded, at speed 1', () => {
-    expect(parseParams('')).toEqual({ mode: 'play', demo: false, seed: null, speed: 1, lang: null, renderer: 'auto', problems: [] });
+    expect(parseParams('')).toEqual({ mode: 'play', demo: false, seed: null, speed: 1, lang: null, renderer: 'auto', terminal: null, problems: [] });
   });
   it('takes a seed in demo mode, 0 included', () => {
     expect(parseParams('?demo=1&seed=42')).toMatchObject({ mode: 'demo', demo: true, seed: 42, problems: [] });
@@ -20,6 +20,11 @@ describe('parseParams', () => {
     expect(p.seed).toBe(1);
     expect(p.speed).toBe(1);
     expect(p.problems.map((x) => (x.kind === 'bad' ? x.name : x.kind)).sort()).toEqual(['lang', 'mode', 'seed', 'speed']);
+  });
+  it('takes a terminal key in kiosk mode only', () => {
+    expect(parseParams('?mode=kiosk&terminal=k-123').terminal).toBe('k-123');
+    expect(parseParams('?mode=kiosk').terminal).toBeNull();
+    expect(parseParams('?terminal=k-123').terminal).toBeNull();
   });
   it('accepts a speed in any mode', () => {
     expect(parseParams('?speed=8').speed).toBe(8);

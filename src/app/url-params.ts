@@ -14,6 +14,8 @@ export interface Params {
   readonly lang: 'fr' | 'en' | null;
   /** Which renderer to ask for: 'auto' (WebGL, else canvas) or one forced (tests of the canvas fallback). */
   readonly renderer: 'auto' | 'webgl' | 'canvas';
+  /** A kiosk's terminal key (`?terminal=KEY`), sent to the game server; null when none was given. */
+  readonly terminal: string | null;
   /** Problems to show on screen, as message keys with their values. */
   readonly problems: readonly ParamProblem[];
 }
@@ -78,5 +80,9 @@ export function parseParams(search: string): Params {
     else bad('renderer');
   }
 
-  return { mode, demo: seeded, seed, speed, lang, renderer, problems };
+  // Only a kiosk sells as a terminal; the key is the server's to judge (a wrong one is refused and said so).
+  const rawTerminal = q.get('terminal');
+  const terminal = rawTerminal !== null && rawTerminal.trim() !== '' && mode === 'kiosk' ? rawTerminal.trim() : null;
+
+  return { mode, demo: seeded, seed, speed, lang, renderer, terminal, problems };
 }

@@ -21,10 +21,18 @@ function loadTree(dir = 'src'): Map<string, string> {
 }
 
 const RULES: DrawRules = {
-  realPlayEntries: ['src/app/modes/play-mode.ts', 'src/app/modes/kiosk-mode.ts', 'src/core/index.ts', 'src/app/store/index.ts', 'src/app/ticket-session.ts'],
+  realPlayEntries: [
+    'src/app/server-client.ts',
+    'src/app/play-client.ts',
+    'src/app/pending-keys.ts',
+    'src/app/connection-ui.ts',
+    'src/app/modes/kiosk-mode.ts',
+    'src/core/index.ts',
+    'src/app/ticket-session.ts',
+  ],
   pageEntry: 'src/main.ts',
   seeded: 'src/core/seeded-source.ts',
-  allowedImporters: (f) => f === 'src/app/modes/demo-mode.ts' || /^src\/app\/modes\/attract-[\w-]+\.ts$/.test(f),
+  allowedImporters: (f) => f === 'src/app/local-client.ts' || /^src\/app\/modes\/attract-[\w-]+\.ts$/.test(f),
   core: 'src/core',
 };
 
@@ -32,13 +40,17 @@ describe('the real tree', () => {
   const tree = loadTree();
 
   it('has the modules the rules name (a renamed entry would make the scan vacuous)', () => {
-    for (const f of [...RULES.realPlayEntries, RULES.pageEntry, RULES.seeded, 'src/app/modes/demo-mode.ts']) {
+    for (const f of [...RULES.realPlayEntries, RULES.pageEntry, RULES.seeded, 'src/app/local-client.ts']) {
       expect(tree.has(f), f).toBe(true);
     }
-    // The graph is really walked: real play reaches the crypto source and the page reaches the game.
-    expect(reachable(['src/app/modes/play-mode.ts'], tree)).toContain('src/core/crypto-source.ts');
-    expect(reachable([RULES.pageEntry], tree)).toContain('src/app/game-app.ts');
-    expect(importsOf('src/app/modes/demo-mode.ts', tree)).toContain(RULES.seeded);
+    // The graph is really walked: the page reaches the game and both clients; the demo's reaches the generator.
+    const fromPage = reachable([RULES.pageEntry], tree);
+    for (const f of ['src/app/game-app.ts', 'src/app/server-client.ts', 'src/app/local-client.ts']) expect(fromPage).toContain(f);
+    expect(importsOf('src/app/local-client.ts', tree)).toContain(RULES.seeded);
+    // Real play draws nothing in the browser: the game server deals and draws, the client only asks.
+    const real = reachable(['src/app/server-client.ts', 'src/app/ticket-session.ts'], tree);
+    expect(real).not.toContain('src/core/crypto-source.ts');
+    expect(real).not.toContain('src/core/game.ts');
   });
 
   it('keeps the rules: no Math.random in the core; the seeded generator only behind demo and attract modules', () => {
@@ -55,13 +67,15 @@ describe('the real tree', () => {
 describe('the scan catches what it is for (a fake tree)', () => {
   const clean: [string, string][] = [
     ['src/main.ts', "import { start } from './app/game-app';\nstart();"],
-    ['src/app/game-app.ts', "import { realPlay } from './modes/play-mode';\nimport { demoPlay } from './modes/demo-mode';\nexport const start = () => 0;"],
-    ['src/app/modes/play-mode.ts', "import { CryptoSource } from '../../core';\nexport const realPlay = () => new CryptoSource();"],
+    ['src/app/game-app.ts', "import { ServerClient } from './server-client';\nimport { LocalClient } from './local-client';\nexport const start = () => 0;"],
+    ['src/app/server-client.ts', "import { CryptoSource } from '../core';\nexport const ServerClient = () => new CryptoSource();"],
+    ['src/app/play-client.ts', 'export const x = 1;'],
+    ['src/app/connection-ui.ts', 'export const x = 1;'],
     ['src/app/modes/kiosk-mode.ts', "import type { SeededSource } from '../../core/seeded-source';\nexport const kiosk = 1;"],
-    ['src/app/modes/demo-mode.ts', "import { SeededSource } from '../../core/seeded-source';\nexport const demoPlay = () => SeededSource;"],
-    ['src/app/store/index.ts', "export { x } from './x';"],
-    ['src/app/store/x.ts', '// Math.random is never used here, nor is ../../core/seeded-source\nexport const x = 1;'],
-    ['src/app/ticket-session.ts', "import { x } from './store';\nexport const s = x;"],
+    ['src/app/local-client.ts', "import { SeededSource } from '../core/seeded-source';\nexport const LocalClient = () => SeededSource;"],
+    ['src/app/pending-keys.ts', "export { x } from './keys/x';"],
+    ['src/app/keys/x.ts', '// Math.random is never used here, nor is ../../core/seeded-source\nexport const x = 1;'],
+    ['src/app/ticket-session.ts', "import { x } from './pending-keys';\nexport const s = x;"],
     ['src/core/index.ts', "export { CryptoSource } from './crypto-source';"],
     ['src/core/crypto-source.ts', '/* not Math.random() */ export class CryptoSource {}'],
     ['src/core/seeded-source.ts', 'export class SeededSource {}'],
@@ -79,9 +93,9 @@ describe('the scan catches what it is for (a fake tree)', () => {
   });
 
   it('the seeded generator imported by real-play code, directly, through a re-export or a dynamic import', () => {
-    expect(rules(plant({ 'src/app/store/x.ts': "import { SeededSource } from '../../core/seeded-source';" }))).toEqual([
-      'seeded-importer src/app/store/x.ts',
-      'seeded-in-real-play src/app/store/x.ts',
+    expect(rules(plant({ 'src/app/keys/x.ts': "import { SeededSource } from '../../core/seeded-source';" }))).toEqual([
+      'seeded-importer src/app/keys/x.ts',
+      'seeded-in-real-play src/app/keys/x.ts',
       'seeded-in-real-play src/core/seeded-source.ts',
     ]);
     expect(rules(plant({ 'src/core/index.ts': "export { SeededSource } from './seeded-source';" }))).toEqual([
@@ -96,8 +110,8 @@ describe('the scan catches what it is for (a fake tree)', () => {
   });
 
   it('a demo module pulled into real play, or the page reaching the generator around the demo module', () => {
-    expect(rules(plant({ 'src/app/modes/play-mode.ts': "import { demoPlay } from './demo-mode';" }))).toContain(
-      'seeded-in-real-play src/app/modes/demo-mode.ts',
+    expect(rules(plant({ 'src/app/server-client.ts': "import { LocalClient } from './local-client';" }))).toContain(
+      'seeded-in-real-play src/app/local-client.ts',
     );
     expect(rules(plant({ 'src/app/game-app.ts': "import '../core/seeded-source';" }))).toEqual([
       'seeded-importer src/app/game-app.ts',

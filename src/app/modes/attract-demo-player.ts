@@ -1,4 +1,5 @@
 import type { Command } from '../../core';
+import { shownEvents } from '../../protocol/messages';
 import type { AttractScreen } from '../../scene/screens/attract-screen';
 import type { TicketScreen } from '../../scene/screens/ticket-screen';
 import { DemoTicket } from './attract-demo';
@@ -38,7 +39,7 @@ export class DemoPlayer {
     const ds = this.screen;
     // The ticket is laid out at once (play starts with a restore), then comes in while the hens drop: one layout per
     // ticket, as for a player's.
-    this.inFlight = ds.play(t.game.journal.slice(), t.game.snapshot());
+    this.inFlight = ds.play(shownEvents(t.game.journal), t.game.snapshot());
     await this.pace.until(this.attract.showScene('demo'));
     await this.pace.until(this.inFlight);
     if (!live()) return;
@@ -47,7 +48,7 @@ export class DemoPlayer {
       if (!live()) return;
       const r = t.game.command(c);
       if (!r.ok) throw new Error(`the demo bot's command was refused: ${r.error.message}`);
-      this.inFlight = ds.play(r.value, t.game.snapshot());
+      this.inFlight = ds.play(shownEvents(r.value), t.game.snapshot());
       await this.pace.until(this.inFlight);
     }
     this.attract.finger.hide();

@@ -5,30 +5,24 @@ import { fitWidth, label } from '../text';
 import { Button } from '../views/button';
 import { panel } from '../views/panel';
 
-/** What the « Historique » screen says; composed by the app from the saved (or imported) tickets and the meters. */
+/** What the « Historique » screen says; composed by the app from the tickets the game server recalls. */
 export interface HistoryContent {
   readonly title: string;
   readonly sub: string;
-  readonly meters: string;
-  /** A line under the meters: an imported file, a refused one, an export done, or why there is no history. */
+  /** A line under the title: why there is no history, when there is none. */
   readonly status: string;
   /** One short line per ticket, newest first (at most 10). */
   readonly rows: readonly string[];
   readonly selected: number;
   /** The selected ticket: serial, A1/A2, every pick per round, the haystack and the Extra, prize, balances. */
   readonly detail: string;
-  readonly labels: { readonly replay: string; readonly exportFile: string; readonly importFile: string; readonly back: string; readonly close: string; readonly replayClose: string };
+  readonly labels: { readonly replay: string; readonly close: string; readonly replayClose: string };
   readonly canReplay: boolean;
-  readonly canExport: boolean;
-  readonly showBack: boolean;
 }
 
 export interface HistoryActions {
   readonly select: (row: number) => void;
   readonly replay: () => void;
-  readonly exportFile: () => void;
-  readonly importFile: () => void;
-  readonly back: () => void;
   readonly close: () => void;
   readonly closeReplay: () => void;
 }
@@ -38,16 +32,12 @@ const ROW_W = 470;
 const ROW_H = 50;
 
 /**
- * « Historique », over the title or the ticket: the last ten tickets, the selected one in full, the meters (shown,
- * never resettable: there is no button for it), export and import; and a layer where a ticket is replayed from its
- * journal through the ticket screen's own views.
+ * « Historique », over the title or the ticket: the last ten tickets, the selected one in full; and a layer where a
+ * ticket is replayed from its journal through the ticket screen's own views.
  */
 export class HistoryScreen extends Container {
   readonly rows: Button[] = [];
   readonly replay: Button;
-  readonly exportFile: Button;
-  readonly importFile: Button;
-  readonly back: Button;
   readonly close: Button;
   readonly replayClose: Button;
   /** Where the replayed ticket's screen is put; shown instead of the list while a replay runs. */
@@ -59,7 +49,6 @@ export class HistoryScreen extends Container {
   private readonly texts = {
     title: label('', 60, 'title'),
     sub: label('', 26, 'dark', { fontWeight: '700' }),
-    meters: label('', 24, 'dark', { wordWrap: true, wordWrapWidth: 1100, fontWeight: '700' }),
     status: label('', 24, 'dark', { wordWrap: true, wordWrapWidth: 1100, fontWeight: '700', fill: 0x8a1c10 }),
     detail: label('', 25, 'dark', { wordWrap: true, wordWrapWidth: 600, align: 'left', fontWeight: '600', lineHeight: 36 }),
   };
@@ -72,9 +61,6 @@ export class HistoryScreen extends Container {
       this.rows.push(new Button({ id: `historyRow${i}`, width: ROW_W, height: ROW_H, text: '', tone: 'plain', onTap: () => a.select(i) }));
     }
     this.replay = new Button({ id: 'historyReplay', width: 420, height: 90, text: '', tone: 'green', onTap: a.replay });
-    this.exportFile = new Button({ id: 'historyExport', width: 300, height: 84, text: '', tone: 'gold', onTap: a.exportFile });
-    this.importFile = new Button({ id: 'historyImport', width: 300, height: 84, text: '', tone: 'gold', onTap: a.importFile });
-    this.back = new Button({ id: 'historyBack', width: 300, height: 84, text: '', tone: 'plain', onTap: a.back });
     this.close = new Button({ id: 'historyClose', width: 220, height: 84, text: '', tone: 'plain', onTap: a.close });
     this.replayClose = new Button({ id: 'replayClose', width: 420, height: 90, text: '', tone: 'gold', onTap: a.closeReplay });
     this.texts.detail.anchor.set(0, 0);
@@ -119,28 +105,25 @@ export class HistoryScreen extends Container {
     if (!c) return;
     const p = l.panel;
     const wide = l.orientation === 'landscape';
-    const keep = new Set<Container>([...this.rows, this.replay, this.exportFile, this.importFile, this.back, this.close, ...Object.values(this.texts)]);
+    const keep = new Set<Container>([...this.rows, this.replay, this.close, ...Object.values(this.texts)]);
     for (const child of this.card.removeChildren()) if (!keep.has(child)) child.destroy({ children: true });
     this.card.position.set(p.x, p.y);
     this.card.addChild(panel(p.width, p.height, { radius: 48 }));
     const t = this.texts;
     t.title.text = c.title;
     t.sub.text = c.sub;
-    t.meters.text = c.meters;
     t.status.text = c.status;
     t.detail.text = c.detail;
     t.title.position.set(p.width / 2, 56);
     fitWidth(t.title, p.width * 0.9);
     t.sub.position.set(p.width / 2, 110);
     fitWidth(t.sub, p.width * 0.9);
-    t.meters.style.wordWrapWidth = p.width * 0.9;
-    t.meters.position.set(p.width / 2, 140 + t.meters.height / 2);
-    const afterMeters = 140 + t.meters.height + 8;
+    const afterMeters = 148;
     t.status.style.wordWrapWidth = p.width * 0.9;
     t.status.scale.set(1);
     t.status.position.set(p.width / 2, afterMeters + t.status.height / 2);
     const top = afterMeters + (c.status ? t.status.height + 12 : 4);
-    this.card.addChild(t.title, t.sub, t.meters, t.status);
+    this.card.addChild(t.title, t.sub, t.status);
 
     // The rows: one column on the left (landscape), two columns of five (portrait).
     const step = ROW_H + 6;
@@ -174,13 +157,8 @@ export class HistoryScreen extends Container {
     this.replay.position.set(dx + Math.max(0, (dw - 420) / 2), dy + Math.min(dh, t.detail.height) + 16);
     this.card.addChild(this.replay);
 
-    // The bottom row: export, import, back to this device's history, close. Nothing resets the meters.
-    const buttons = [this.exportFile, this.importFile, ...(c.showBack ? [this.back] : []), this.close];
-    this.back.visible = c.showBack;
-    this.exportFile.setEnabled(c.canExport);
-    this.exportFile.setText(c.labels.exportFile);
-    this.importFile.setText(c.labels.importFile);
-    this.back.setText(c.labels.back);
+    // The bottom row: close.
+    const buttons = [this.close];
     this.close.setText(c.labels.close);
     const widths = buttons.map((b) => (b === this.close ? 220 : 300));
     const gap = 20;

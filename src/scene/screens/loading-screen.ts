@@ -26,6 +26,11 @@ export class LoadingScreen implements Screen {
     this.draw();
   }
 
+  /** A line instead of the percentage (the game server not answering yet); null puts the percentage back. */
+  setCaption(text: string | null): void {
+    this.caption.text = text ?? `${Math.round(this.progress * 100)} %`;
+  }
+
   resize(l: Layout): void {
     const { width: w, height: h } = l.design;
     this.width = Math.min(900, w * 0.8);

@@ -1,6 +1,7 @@
 import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
 import gsap from 'gsap';
-import type { GameEvent, GameSnapshot } from '../../core';
+import type { GameSnapshot } from '../../core';
+import type { ShownEvent } from '../../protocol/messages';
 import type { SoundName } from '../assets';
 import type { Layout } from '../layout';
 import { dispose } from '../dispose';
@@ -139,7 +140,7 @@ export class TicketScreen implements Screen {
   }
 
   /** Plays the core's events, in order; resolves once the screen is ready for the next input. */
-  async play(events: readonly GameEvent[], s: GameSnapshot): Promise<void> {
+  async play(events: readonly ShownEvent[], s: GameSnapshot): Promise<void> {
     this.board.setActive(false);
     this.haystacks.setActive(false);
     for (const e of events) await this.playEvent(e, s);
@@ -163,7 +164,7 @@ export class TicketScreen implements Screen {
     fitWidth(this.prompt, (this.layoutNow?.action.width ?? 500) * 0.95);
   }
 
-  private async playEvent(e: GameEvent, s: GameSnapshot): Promise<void> {
+  private async playEvent(e: ShownEvent, s: GameSnapshot): Promise<void> {
     const w = this.words();
     switch (e.type) {
       case 'ticketIssued':
