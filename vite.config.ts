@@ -6,6 +6,8 @@ export default defineConfig({
   // The Content Security Policy: a <meta> in the built index.html, and served headers under `vite preview` (README).
   plugins: [cspMetaPlugin()],
   preview: { headers: { ...SECURITY_HEADERS } },
+  // `npm run dev`: the game's API is the game server's (src/server/dev.ts starts it on this port).
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env['POULE_API_PORT'] ?? '5174'}` } },
   // Relative URLs, so the built game runs from any folder or a kiosk's file server.
   base: './',
   // Our art and sounds are served as they are (Pixi's Assets manifest names them by path).

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDrawRules, importsOf, reachable, type DrawRules, type SourceTree } from './import-graph';
+import { checkDrawRules, checkServerIsolation, importsOf, reachable, type DrawRules, type SourceTree } from './import-graph';
 
 /**
  * Nothing in a real game can reach the seeded (demo and test) generator, and the core never draws with Math.random:
@@ -117,5 +117,34 @@ describe('the scan catches what it is for (a fake tree)', () => {
       'seeded-importer src/app/game-app.ts',
       'seeded-from-page src/main.ts',
     ]);
+  });
+});
+
+describe('the game server stays out of the browser bundle', () => {
+  it('nothing reachable from the page is under src/server/ (and the server does exist in the tree)', () => {
+    const tree = loadTree();
+    expect([...tree.keys()].some((f) => f.startsWith('src/server/')), 'src/server/ is scanned').toBe(true);
+    expect(reachable(['src/server/main.ts'], tree)).toContain('src/server/app.ts');
+    expect(checkServerIsolation(tree, 'src/main.ts', 'src/server')).toEqual([]);
+  });
+
+  it('a planted import of the server, direct or through a chain or a dynamic import, is caught', () => {
+    const base: [string, string][] = [
+      ['src/main.ts', "import { start } from './app/game-app';\nstart();"],
+      ['src/app/game-app.ts', "import type { Storage } from '../server/storage/storage';\nexport const start = () => 0;"],
+      ['src/server/storage/storage.ts', 'export interface Storage {}'],
+      ['src/server/app.ts', "import { x } from './storage/sqlite-storage';"],
+      ['src/server/storage/sqlite-storage.ts', 'export const x = 1;'],
+      ['src/protocol/messages.ts', 'export const shownEvent = 1;'],
+    ];
+    const scan = (changes: Record<string, string>): string[] =>
+      checkServerIsolation(new Map([...base, ...Object.entries(changes)]), 'src/main.ts', 'src/server').map((v) => `${v.rule} ${v.file}`);
+    expect(scan({})).toEqual([]);
+    expect(scan({ 'src/app/game-app.ts': "import { x } from '../server/storage/sqlite-storage';" })).toEqual(['server-in-page src/server/storage/sqlite-storage.ts']);
+    expect(scan({ 'src/app/game-app.ts': "import '../protocol/messages';", 'src/protocol/messages.ts': "export * from '../server/app';" })).toEqual([
+      'server-in-page src/server/app.ts',
+      'server-in-page src/server/storage/sqlite-storage.ts',
+    ]);
+    expect(scan({ 'src/app/game-app.ts': "const m = await import('../server/app');" })).toContain('server-in-page src/server/app.ts');
   });
 });

@@ -67,7 +67,7 @@ export interface DrawRules {
 
 export interface Violation {
   readonly file: string;
-  readonly rule: 'math-random' | 'seeded-in-real-play' | 'seeded-importer' | 'seeded-from-page';
+  readonly rule: 'math-random' | 'seeded-in-real-play' | 'seeded-importer' | 'seeded-from-page' | 'server-in-page';
   readonly detail: string;
 }
 
@@ -89,6 +89,18 @@ export function checkDrawRules(tree: SourceTree, r: DrawRules): Violation[] {
   const allowed = new Set([...tree.keys()].filter(r.allowedImporters));
   if (reachable([r.pageEntry], tree, allowed).has(r.seeded)) {
     out.push({ file: r.pageEntry, rule: 'seeded-from-page', detail: `${r.seeded} is reached other than through demo or attract modules` });
+  }
+  return out;
+}
+
+/**
+ * The game server's code (Node only: its database, its keys) never reaches the browser: no module reachable from the
+ * page's entry may be under `serverDir`, nor import a module there.
+ */
+export function checkServerIsolation(tree: SourceTree, pageEntry: string, serverDir: string): Violation[] {
+  const out: Violation[] = [];
+  for (const file of reachable([pageEntry], tree)) {
+    if (file.startsWith(`${serverDir}/`)) out.push({ file, rule: 'server-in-page', detail: `reachable from ${pageEntry}` });
   }
   return out;
 }

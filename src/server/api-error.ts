@@ -1,4 +1,5 @@
 import type { ApiError, ApiErrorCode } from '../protocol/messages';
+import type { UpdateRef } from './storage/storage';
 
 /** A refusal: an HTTP status and a code from the wire contract, with a message naming what is wrong. */
 export class ApiFail extends Error {
@@ -20,6 +21,8 @@ export class ApiFail extends Error {
 export interface Reply {
   readonly status: number;
   readonly body: string;
+  /** Set on a ticket's update: where it can be rebuilt from, so it need not be stored twice. */
+  readonly update?: UpdateRef;
 }
 
 export const jsonReply = (status: number, value: unknown): Reply => ({ status, body: JSON.stringify(value) });

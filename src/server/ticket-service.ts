@@ -8,6 +8,7 @@ import {
   type PrizeTable,
 } from '../core';
 import { HISTORY_LENGTH } from '../core/history';
+import { replayJournal } from '../core/replay';
 import {
   shownEvents,
   type BalanceView,
@@ -22,7 +23,7 @@ import { ApiFail, failReply, jsonReply, type Reply } from './api-error';
 import { canonicalJson, sha256 } from './audit';
 import { BlockBook } from './blocks';
 import { OpenGames } from './open-games';
-import type { PlayerRow, Storage, StorageTx, TicketRow } from './storage/storage';
+import type { PlayerRow, Storage, StorageTx, TicketRow, UpdateRef } from './storage/storage';
 
 const now = (): string => new Date().toISOString();
 
@@ -109,7 +110,7 @@ export class TicketService {
       tx.audit('payment', { player: player.id, kind: 'stake', cents: -RULES.ticketPriceCents, ticket: id }, at);
       this.games.set(id, game);
       const update: TicketUpdate = { ticket: id, nextSeq: 1, events: shownEvents(game.journal), snapshot: game.snapshot(), balanceCents };
-      return jsonReply(200, update);
+      return { ...jsonReply(200, update), update: { ticketId: id, seq: 0, balanceCents } };
     });
   }
 
@@ -145,7 +146,7 @@ export class TicketService {
         balanceCents = tx.balance(player.id);
       }
       const update: TicketUpdate = { ticket: row.id, nextSeq, events: shownEvents(events), snapshot: game.snapshot(), balanceCents };
-      return jsonReply(200, update);
+      return { ...jsonReply(200, update), update: { ticketId: row.id, seq: row.nextSeq, balanceCents } };
     });
   }
 
@@ -182,7 +183,7 @@ export class TicketService {
         if (stored.bodyHash !== bodyHash) {
           return failReply(new ApiFail(409, 'key-reused', 'this idempotency key was already used for another request'));
         }
-        return { status: stored.status, body: stored.reply };
+        return 'reply' in stored ? { status: stored.status, body: stored.reply } : this.rebuiltUpdate(tx, stored.update);
       }
       let reply: Reply;
       try {
@@ -194,9 +195,28 @@ export class TicketService {
         }
         reply = failReply(e);
       }
-      tx.storeReply(player.id, key, { bodyHash, status: reply.status, reply: reply.body }, now());
+      tx.storeReply(player.id, key, reply.update ? { bodyHash, status: reply.status, update: reply.update } : { bodyHash, status: reply.status, reply: reply.body }, now());
       return reply;
     }, { play: true });
+  }
+
+  /**
+   * A ticket's update as it was first sent, rebuilt from the journal: the events of that seq, the snapshot after
+   * them (folded without a draw), the balance kept with the key. The same objects give the same bytes.
+   */
+  private rebuiltUpdate(tx: StorageTx, ref: UpdateRef): Reply {
+    const rows = tx.journalBySeq(ref.ticketId);
+    const upTo = rows.filter((r) => r.seq <= ref.seq).map((r) => r.event);
+    const game = replayJournal(upTo);
+    if (!game.ok) throw new Error(`ticket ${ref.ticketId}: its journal does not fold: ${game.error.message}`);
+    const update: TicketUpdate = {
+      ticket: ref.ticketId,
+      nextSeq: ref.seq + 1,
+      events: shownEvents(rows.filter((r) => r.seq === ref.seq).map((r) => r.event)),
+      snapshot: game.value.snapshot(),
+      balanceCents: ref.balanceCents,
+    };
+    return jsonReply(200, update);
   }
 
   private newWallet(tx: StorageTx, kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null): PlayerRow {

@@ -7,6 +7,7 @@ import type { PlayerRow } from '../storage/storage';
 import type { TicketService } from '../ticket-service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const MAX_KNOWN_PLAYERS = 100_000;
 
 const send = (reply: FastifyReply, r: Reply): FastifyReply => reply.code(r.status).type(JSON_TYPE).send(r.body);
 
@@ -25,7 +26,11 @@ export function apiRoutes(app: FastifyInstance, service: TicketService, terminal
     const held = known.get(hash);
     if (held) return held;
     const found = service.playerByTokenHash(hash);
-    if (found) known.set(hash, found);
+    if (found) {
+      // A cache of players seen, not a registry: bounded, and refilled from storage when cleared.
+      if (known.size >= MAX_KNOWN_PLAYERS) known.clear();
+      known.set(hash, found);
+    }
     return found;
   };
 

@@ -48,13 +48,14 @@ CREATE TABLE IF NOT EXISTS tickets (
 CREATE UNIQUE INDEX IF NOT EXISTS one_open_ticket ON tickets (player_id) WHERE status = 'open';
 CREATE INDEX IF NOT EXISTS tickets_ended ON tickets (player_id) WHERE status = 'ended';
 
+-- Rows appended in commit order (a group's events land on a few pages at the end), found through the index.
 CREATE TABLE IF NOT EXISTS ticket_events (
   ticket_id TEXT NOT NULL REFERENCES tickets (id),
   idx INTEGER NOT NULL,
   seq INTEGER NOT NULL,
   event TEXT NOT NULL,
-  PRIMARY KEY (ticket_id, idx)
-) WITHOUT ROWID;
+  UNIQUE (ticket_id, idx)
+);
 
 CREATE TABLE IF NOT EXISTS ledger (
   id INTEGER PRIMARY KEY,
@@ -69,15 +70,21 @@ CREATE INDEX IF NOT EXISTS ledger_player ON ledger (player_id, id);
 CREATE UNIQUE INDEX IF NOT EXISTS one_stake ON ledger (ticket_id) WHERE kind = 'stake';
 CREATE UNIQUE INDEX IF NOT EXISTS one_prize ON ledger (ticket_id) WHERE kind = 'prize';
 
+-- A ticket's update is not stored twice: its reply is rebuilt from the journal (the events of its seq, the snapshot
+-- after them) and the balance kept here. Other replies (refusals, top-ups) are kept as sent.
 CREATE TABLE IF NOT EXISTS replies (
   player_id INTEGER NOT NULL REFERENCES players (id),
   key TEXT NOT NULL,
   body_hash TEXT NOT NULL,
   status INTEGER NOT NULL,
-  reply TEXT NOT NULL,
+  reply TEXT,
+  ticket_id TEXT REFERENCES tickets (id),
+  seq INTEGER,
+  balance_cents INTEGER,
   at TEXT NOT NULL,
-  PRIMARY KEY (player_id, key)
-) WITHOUT ROWID;
+  UNIQUE (player_id, key),
+  CHECK ((reply IS NULL) = (ticket_id IS NOT NULL AND seq IS NOT NULL AND balance_cents IS NOT NULL))
+);
 
 CREATE TABLE IF NOT EXISTS audit (
   seq INTEGER PRIMARY KEY,

@@ -118,10 +118,13 @@ function statements(db: Database.Database) {
     insertLedger: db.prepare(
       'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
-    reply: db.prepare<[number, string], { body_hash: string; status: number; reply: string }>(
-      'SELECT body_hash, status, reply FROM replies WHERE player_id = ? AND key = ?',
+    reply: db.prepare<[number, string], { body_hash: string; status: number; reply: string | null; ticket_id: string | null; seq: number | null; balance_cents: number | null }>(
+      'SELECT body_hash, status, reply, ticket_id, seq, balance_cents FROM replies WHERE player_id = ? AND key = ?',
     ),
-    insertReply: db.prepare('INSERT INTO replies (player_id, key, body_hash, status, reply, at) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertReply: db.prepare(
+      'INSERT INTO replies (player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    journalBySeq: db.prepare<[string], { seq: number; event: string }>('SELECT seq, event FROM ticket_events WHERE ticket_id = ? ORDER BY idx'),
     ticket: db.prepare<[string], RawTicket>('SELECT * FROM tickets WHERE id = ?'),
     openTicket: db.prepare<[number], RawTicket>("SELECT * FROM tickets WHERE player_id = ? AND status = 'open'"),
     finished: db.prepare<[number, number], RawTicket>(
@@ -184,11 +187,21 @@ class SqliteTx implements StorageTx {
 
   storedReply(playerId: number, key: string): StoredReply | undefined {
     const r = this.s.reply.get(playerId, key);
-    return r && { bodyHash: r.body_hash, status: r.status, reply: r.reply };
+    if (!r) return undefined;
+    if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
+    return { bodyHash: r.body_hash, status: r.status, update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! } };
   }
 
   storeReply(playerId: number, key: string, reply: StoredReply, at: string): void {
-    this.s.insertReply.run(playerId, key, reply.bodyHash, reply.status, reply.reply, at);
+    if ('reply' in reply) this.s.insertReply.run(playerId, key, reply.bodyHash, reply.status, reply.reply, null, null, null, at);
+    else {
+      const u = reply.update;
+      this.s.insertReply.run(playerId, key, reply.bodyHash, reply.status, null, u.ticketId, u.seq, u.balanceCents, at);
+    }
+  }
+
+  journalBySeq(ticketId: string): { seq: number; event: GameEvent }[] {
+    return this.s.journalBySeq.all(ticketId).map((r) => ({ seq: r.seq, event: JSON.parse(r.event) as GameEvent }));
   }
 
   ticket(id: string): TicketRow | undefined {

@@ -39,11 +39,17 @@ export interface BlockRow {
   readonly status: 'open' | 'exhausted' | 'closed';
 }
 
-export interface StoredReply {
-  readonly bodyHash: string;
-  readonly status: number;
-  readonly reply: string;
+/** Where a ticket's update can be rebuilt from: the ticket, the seq of the command (0 for the buy), the balance after. */
+export interface UpdateRef {
+  readonly ticketId: string;
+  readonly seq: number;
+  readonly balanceCents: number;
 }
+
+/** A reply kept under an idempotency key: as sent, or (a ticket's update) as a reference into the journal. */
+export type StoredReply =
+  | { readonly bodyHash: string; readonly status: number; readonly reply: string }
+  | { readonly bodyHash: string; readonly status: number; readonly update: UpdateRef };
 
 export type LedgerKind = 'opening' | 'stake' | 'prize' | 'top-up';
 
@@ -66,6 +72,8 @@ export interface StorageTx {
   /** The last `limit` finished tickets of the player, newest first. */
   finishedTickets(playerId: number, limit: number): TicketRow[];
   journal(ticketId: string): GameEvent[];
+  /** The journal with each event's command seq (0 for the buy's events). */
+  journalBySeq(ticketId: string): { readonly seq: number; readonly event: GameEvent }[];
   insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): void;
   appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): void;
   advanceTicket(ticketId: string, nextSeq: number): void;
