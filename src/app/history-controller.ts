@@ -1,6 +1,6 @@
 import type { Container } from 'pixi.js';
 import { historyEntry, type HistoryEntry } from '../core/history';
-import { shownEvents } from '../protocol/messages';
+import { shownEvents, type RecalledTicket } from '../protocol/messages';
 import { HistoryScreen, type HistoryContent } from '../scene/screens/history-screen';
 import { TicketScreen } from '../scene/screens/ticket-screen';
 import { dispose } from '../scene/dispose';
@@ -30,6 +30,7 @@ export class HistoryController {
   readonly screen: HistoryScreen;
   readonly openButton: Button;
   private selected = 0;
+  private folded: { from: readonly RecalledTicket[]; entries: HistoryEntry[] } | null = null;
   private replaying: { screen: TicketScreen; serial: string; step: number; steps: number; release: (() => void) | null; hidden: Container | null } | null = null;
 
   constructor(private readonly a: GameApp) {
@@ -71,14 +72,20 @@ export class HistoryController {
     if (this.screen.visible) this.screen.show(this.content());
   }
 
-  /** The recalled tickets, each folded by the core; one that does not fold is left out (and logged), never shown. */
+  /**
+   * The recalled tickets, each folded by the core; one that does not fold is left out (and logged), never shown.
+   * Folded once per answer from the server (the hook asks often).
+   */
   private entries(): readonly HistoryEntry[] {
+    const recent = this.a.session?.recent ?? [];
+    if (this.folded?.from === recent) return this.folded.entries;
     const out: HistoryEntry[] = [];
-    for (const t of this.a.session?.recent ?? []) {
+    for (const t of recent) {
       const e = historyEntry(t);
       if (e.ok) out.push(e.value);
       else console.error(`recalled ticket ${t.id} not shown: ${e.error.message}`);
     }
+    this.folded = { from: recent, entries: out };
     return out;
   }
 
