@@ -115,9 +115,14 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
         stopping = true;
       }
     });
-    // Let every player hold a session before the first kill.
+    // The first server dies from outside once every player holds a session and play is under way.
     await sleep(300);
-    const plans = killPlans(o.kills, o.seed);
+    const first = keeper.running!;
+    const firstEnd = await first.kill();
+    keeper.clear();
+    if (firstEnd.signal !== 'SIGKILL') throw new Error(`the first server ended by itself (code ${firstEnd.code}): ${first.stderr().slice(-3000)}`);
+    byWay.external++;
+    const plans = killPlans(o.kills - 1, o.seed);
     for (const [i, plan] of plans.entries()) {
       if (failure) break;
       const s = (await start(plan.way === 'external' ? {} : { [ENV_OF[plan.way]]: String(plan.at) }));
