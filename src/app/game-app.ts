@@ -1,7 +1,7 @@
 import gsap from 'gsap';
 import { Container } from 'pixi.js';
 import '@pixi/sound';
-import { loadGameAssets, loadMusicInBackground } from '../scene/assets';
+import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
 import { FocusRing } from '../scene/focus';
 import { LoadingScreen } from '../scene/screens/loading-screen';
 import { Navigation } from '../scene/screens/navigation';
@@ -71,7 +71,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   const screens = new Container();
   const overlay = new Container();
   stage.root.addChild(screens, overlay);
-  const sound = new SoundBoard();
+  const sound = new SoundBoard(loadMusic);
   const nav = new Navigation(screens, () => busy.hold());
   const t = i18n.t.bind(i18n);
 
@@ -108,7 +108,13 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   await nav.goto(loading);
   stage.root.addChild(badge);
 
-  await loadGameAssets((p) => loading.setProgress(p));
+  performance.mark('poule:loading-shown');
+  // Only what the title draws comes first; the rest of the art, then the sounds, load behind it.
+  const background = stage.layout.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
+  await loadTitleAssets(artDensity(stage.layout, stage.app.renderer.resolution), background, (p) => loading.setProgress(p));
+  const artLoaded = restOfArt();
+  void artLoaded.then(loadSoundsInBackground);
+  performance.mark('poule:assets');
   stage.refreshBackground();
 
   // Real play (and kiosk) keeps its tickets in IndexedDB, one tab at a time; demo games stay in `store` (issue 5).
@@ -119,6 +125,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     busy,
   );
   if (problem) console.warn(problem);
+  performance.mark('poule:session');
   a.session = session;
 
   const closeRules = (): void => {
@@ -201,6 +208,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     sound.play('click');
     // Another tab owns the ticket, or a save failed: this tab does not play (the notice says why).
     if (!persistence.canPlay) return refreshTexts();
+    await busy.during(() => artLoaded); // the ticket's art, if a tap came before it arrived
     if (session.ticketInPlay) return void (await nav.goto(ticket));
     const outcome = await session.buy();
     if (outcome === 'balance-too-low') {
@@ -265,11 +273,13 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   a.hud.resize(stage.layout);
   a.rules.resize(stage.layout);
   refreshTexts();
+  performance.mark('poule:screens-built');
   if (session.snapshot()) ticket.restore(session.snapshot()!);
   // A ticket found unfinished on start is shown as it was left, ready for the next gesture.
+  if (persistence.resumedSerial) await artLoaded;
   await nav.goto(persistence.resumedSerial ? ticket : title);
+  performance.mark('poule:title');
   refreshTexts();
-  void loadMusicInBackground().then(() => sound.startMusic());
   // Attract loop, idle care of a ticket, kiosk mode (issue 4): its own layer, input watch and settings.
   installAttract(a, { home: goHome, refresh: refreshTexts });
   a.ready = true;

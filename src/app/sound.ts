@@ -11,12 +11,13 @@ export class SoundBoard {
   private mutedNow: boolean;
   private musicOn = false;
 
-  constructor() {
+  /** `loadMusic` fetches the music: asked for at the first gesture, the first moment it can be heard. */
+  constructor(loadMusic: () => Promise<unknown> = () => Promise.resolve()) {
     this.mutedNow = readMuted();
     if (this.mutedNow) sound.muteAll();
     const unlock = (): void => {
       void sound.context.audioContext?.resume?.().catch(() => undefined);
-      this.startMusic();
+      void loadMusic().then(() => this.startMusic());
     };
     window.addEventListener('pointerdown', unlock, { once: true, capture: true });
     window.addEventListener('keydown', unlock, { once: true, capture: true });
