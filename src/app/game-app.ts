@@ -1,6 +1,5 @@
 import gsap from 'gsap';
 import { Container } from 'pixi.js';
-import '@pixi/sound';
 import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
 import { FocusRing } from '../scene/focus';
 import { LoadingScreen } from '../scene/screens/loading-screen';
@@ -112,8 +111,9 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   // Only what the title draws comes first; the rest of the art, then the sounds, load behind it.
   const background = stage.layout.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
   await loadTitleAssets(artDensity(stage.layout, stage.app.renderer.resolution), background, (p) => loading.setProgress(p));
-  const artLoaded = restOfArt();
-  void artLoaded.then(loadSoundsInBackground);
+  // The rest of the art, then the sounds: asked for once the title takes input (or a resumed ticket needs them).
+  let artLoading: Promise<void> | null = null;
+  const restOfTheArt = (): Promise<void> => (artLoading ??= restOfArt().then(() => void sound.attach(loadSoundsInBackground)));
   performance.mark('poule:assets');
   stage.refreshBackground();
 
@@ -125,7 +125,6 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     busy,
   );
   if (problem) console.warn(problem);
-  performance.mark('poule:session');
   a.session = session;
 
   const closeRules = (): void => {
@@ -208,7 +207,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     sound.play('click');
     // Another tab owns the ticket, or a save failed: this tab does not play (the notice says why).
     if (!persistence.canPlay) return refreshTexts();
-    await busy.during(() => artLoaded); // the ticket's art, if a tap came before it arrived
+    await busy.during(restOfTheArt); // the ticket's art, if a tap came before it arrived
     if (session.ticketInPlay) return void (await nav.goto(ticket));
     const outcome = await session.buy();
     if (outcome === 'balance-too-low') {
@@ -273,10 +272,9 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   a.hud.resize(stage.layout);
   a.rules.resize(stage.layout);
   refreshTexts();
-  performance.mark('poule:screens-built');
   if (session.snapshot()) ticket.restore(session.snapshot()!);
   // A ticket found unfinished on start is shown as it was left, ready for the next gesture.
-  if (persistence.resumedSerial) await artLoaded;
+  if (persistence.resumedSerial) await restOfTheArt();
   await nav.goto(persistence.resumedSerial ? ticket : title);
   performance.mark('poule:title');
   refreshTexts();
@@ -285,5 +283,6 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   a.ready = true;
   host.dataset['ready'] = '1';
   releaseBoot();
+  void restOfTheArt();
   return a;
 }
