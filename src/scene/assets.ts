@@ -16,6 +16,13 @@ let started: Promise<void> | null = null;
 let registeredNow: () => void = () => undefined;
 /** Settles once every file is registered: a picture asked for earlier (the backdrop at boot) waits for it. */
 const registered = new Promise<void>((resolve) => (registeredNow = resolve));
+let behindTheTitle: () => void = () => undefined;
+/**
+ * Settles when the rest of the art may load (`restOfArt`): a view built at boot for a later screen (the ticket
+ * card) asks for its picture then, not before the title is up.
+ */
+const titleUp = new Promise<void>((resolve) => (behindTheTitle = resolve));
+const FIRST: readonly ArtName[] = [...BACKGROUNDS, ...TITLE_ART];
 
 /** How sharp the art must be on this screen: design units → device pixels, for the board and for the background. */
 export interface ArtDensity {
@@ -62,7 +69,7 @@ function start(density: ArtDensity): Promise<void> {
 function loadArt(name: ArtName): Promise<Texture | null> {
   let p = loading.get(name);
   if (!p) {
-    p = registered
+    p = (FIRST.includes(name) ? registered : Promise.all([registered, titleUp]))
       .then(() => Assets.load<Texture>(name))
       .then((t) => (t instanceof Texture ? t : null))
       .catch(() => null)
@@ -89,6 +96,7 @@ export async function loadTitleAssets(density: ArtDensity, background: ArtName, 
 
 /** The rest of the art (the ticket, the hens, the haystacks, the party), loaded in the background. */
 export function restOfArt(): Promise<void> {
+  behindTheTitle();
   return Promise.all(ART.filter((n) => !BACKGROUNDS.includes(n)).map(loadArt)).then(() => undefined);
 }
 
