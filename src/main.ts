@@ -1,5 +1,6 @@
 // The browser entry: boots the game in #game. Everything else lives in src/app (flow) and src/scene (pictures).
-// First: Pixi without eval or workers, so the page keeps to its Content Security Policy.
+// First: 2D canvases that Pixi can read back cheaply; then Pixi without eval or workers (Content Security Policy).
+import './scene/soft-canvas';
 import './security/pixi-csp';
 import { installErrorScreen } from './app/error-screen';
 import { startGame } from './app/game-app';

@@ -1,7 +1,6 @@
 import gsap from 'gsap';
 import { Container } from 'pixi.js';
-import '@pixi/sound';
-import { loadGameAssets, loadMusicInBackground } from '../scene/assets';
+import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
 import { FocusRing } from '../scene/focus';
 import { LoadingScreen } from '../scene/screens/loading-screen';
 import { Navigation } from '../scene/screens/navigation';
@@ -83,7 +82,7 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   const screens = new Container();
   const overlay = new Container();
   stage.root.addChild(screens, overlay);
-  const sound = new SoundBoard();
+  const sound = new SoundBoard(loadMusic);
   const nav = new Navigation(screens, () => busy.hold());
   const t = i18n.t.bind(i18n);
 
@@ -120,7 +119,14 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   await nav.goto(loading);
   stage.root.addChild(badge);
 
-  await loadGameAssets((p) => loading.setProgress(p));
+  performance.mark('poule:loading-shown');
+  // Only what the title draws comes first; the rest of the art, then the sounds, load behind it.
+  const background = stage.layout.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
+  await loadTitleAssets(artDensity(stage.layout, stage.app.renderer.resolution), background, (p) => loading.setProgress(p));
+  // The rest of the art, then the sounds: asked for once the title takes input (or a resumed ticket needs them).
+  let artLoading: Promise<void> | null = null;
+  const restOfTheArt = (): Promise<void> => (artLoading ??= restOfArt().then(() => void sound.attach(loadSoundsInBackground)));
+  performance.mark('poule:assets');
   stage.refreshBackground();
 
   // Real play (and kiosk) asks the game server, which holds every ticket and draw; the demo plays in memory.
@@ -212,6 +218,7 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     sound.play('click');
     // No game server behind the page, or a kiosk without its key: nothing is sold (the title says why).
     if (!session.canPlay) return refreshTexts();
+    await busy.during(restOfTheArt); // the ticket's art, if a tap came before it arrived
     if (session.ticketInPlay) return void (await nav.goto(ticket));
     const outcome = await session.buy();
     if (outcome === 'balance-too-low') {
@@ -291,13 +298,15 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   refreshTexts();
   if (session.snapshot()) ticket.restore(session.snapshot()!);
   // A ticket found unfinished on start is shown as it was left, ready for the next gesture.
+  if (session.ticketInPlay) await restOfTheArt();
   await nav.goto(session.ticketInPlay ? ticket : title);
+  performance.mark('poule:title');
   refreshTexts();
-  void loadMusicInBackground().then(() => sound.startMusic());
   // Attract loop, idle care of a ticket, kiosk mode (issue 4): its own layer, input watch and settings.
   installAttract(a, { home: goHome, refresh: refreshTexts });
   a.ready = true;
   host.dataset['ready'] = '1';
   releaseBoot();
+  void restOfTheArt();
   return a;
 }

@@ -1,20 +1,29 @@
 import { Container, Sprite } from 'pixi.js';
-import { texture, type ArtName } from './assets';
-import { ART_SIZE, drawFallback } from './fallback-art';
+import { artFailed, texture, whenTexture, type ArtName } from './assets';
+import { sourceSize } from './art-files';
+import { drawFallback } from './fallback-art';
 
 /**
- * A picture of the game in its own units (the SVG's size): the loaded sprite, or a drawn stand-in when the file
- * failed. Callers scale it uniformly, never one axis alone.
+ * A picture of the game in its own units (the SVG's size): the loaded sprite; a sprite that takes its texture when
+ * the file arrives (the art the title does not need loads behind it); or a drawn stand-in when the file failed.
+ * Callers scale it uniformly, never one axis alone, from `artSize`, which is known before the file arrives.
  */
 export function art(name: ArtName): Container {
   const t = texture(name);
-  return t ? new Sprite(t) : drawFallback(name);
+  if (t) return new Sprite(t);
+  if (artFailed(name)) return drawFallback(name);
+  const s = new Sprite();
+  void whenTexture(name).then((loaded) => {
+    if (s.destroyed) return;
+    if (loaded) s.texture = loaded;
+    else s.addChild(drawFallback(name));
+  });
+  return s;
 }
 
 /** The art's natural size, in its own units. */
 export function artSize(name: ArtName): readonly [number, number] {
-  const t = texture(name);
-  return t ? [t.width, t.height] : ART_SIZE[name];
+  return sourceSize(name);
 }
 
 /** `name` scaled uniformly to fit inside `w` × `h`, with its pivot at its centre (place it by its middle). */

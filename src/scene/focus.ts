@@ -21,6 +21,8 @@ export interface FocusScope {
 export class FocusRing {
   private current: FocusTarget | null = null;
   private readonly ring = new Graphics();
+  /** The rectangle last drawn ('' for none): the ring is rebuilt only when it moves, not at every frame. */
+  private drawn = '';
 
   constructor(
     private readonly layer: Container,
@@ -77,13 +79,20 @@ export class FocusRing {
 
   private draw(): void {
     const f = this.focused;
-    this.ring.clear();
-    if (!f || f.view.destroyed) return;
+    if (!f || f.view.destroyed) {
+      if (this.drawn !== '') this.ring.clear();
+      this.drawn = '';
+      return;
+    }
     const b = f.view.getBounds();
     const tl = this.layer.toLocal({ x: b.x, y: b.y });
     const br = this.layer.toLocal({ x: b.x + b.width, y: b.y + b.height });
+    const key = `${tl.x.toFixed(1)},${tl.y.toFixed(1)},${br.x.toFixed(1)},${br.y.toFixed(1)}`;
+    if (key === this.drawn) return;
+    this.drawn = key;
     const pad = 8;
     this.ring
+      .clear()
       .roundRect(tl.x - pad, tl.y - pad, br.x - tl.x + pad * 2, br.y - tl.y + pad * 2, 24)
       .stroke({ width: 10, color: 0x1e90ff, alpha: 0.95 })
       .roundRect(tl.x - pad - 6, tl.y - pad - 6, br.x - tl.x + pad * 2 + 12, br.y - tl.y + pad * 2 + 12, 28)

@@ -2,9 +2,10 @@
 //
 // - pixi.js/unsafe-eval swaps the shader, uniform, UBO and particle code generators (which build functions with
 //   `new Function`) for static versions, so the page never needs 'unsafe-eval'.
-// - Pixi loads PNG/JPG textures in a Web Worker made from a blob: URL when it can. Our art is SVG (decoded from a
-//   data: URL on the main thread) so no worker is ever needed; turning them off keeps the policy at worker-src 'none'
-//   instead of allowing blob: workers (a blob: worker runs script the policy never saw).
+// - Pixi decodes PNG/WebP textures in a Web Worker made from a blob: URL when it can. Our WebP art is small and
+//   decoded on the main thread (createImageBitmap), the SVG fallback from a data: URL, so no worker is needed;
+//   turning them off keeps the policy at worker-src 'none' instead of allowing blob: workers (a blob: worker runs
+//   script the policy never saw).
 import 'pixi.js/unsafe-eval';
 import { Assets } from 'pixi.js';
 

@@ -48,8 +48,9 @@ export class LoadingScreen implements Screen {
     if (this.progress > 0) this.bar.roundRect(8, 8, Math.max(40, (w - 16) * this.progress), 40, 20).fill(0xffd23f);
   }
 
+  /** At once: the first frame shows the name and the bar, and the loading starts without waiting on a fade. */
   async show(): Promise<void> {
-    await gsap.fromTo(this.view, { alpha: 0 }, { alpha: 1, duration: 0.2 });
+    this.view.alpha = 1;
   }
 
   async hide(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Container } from 'pixi.js';
 import gsap from 'gsap';
-import { art } from '../art';
+import { art, artSize } from '../art';
 import type { ArtName } from '../assets';
 import { partySize } from '../party-size';
 
@@ -34,8 +34,10 @@ export function celebrate(
   const tl = gsap.timeline();
   let n = 0;
   const particle = (): Container => {
-    const p = art(kinds[n++ % kinds.length]!);
-    p.pivot.set(p.width / 2, p.height / 2);
+    const kind = kinds[n++ % kinds.length]!;
+    const p = art(kind);
+    const [w, h] = artSize(kind); // known before the file arrives, unlike the sprite's own size
+    p.pivot.set(w / 2, h / 2);
     p.scale.set(0.7 + rand() * 0.9);
     layer.addChild(p);
     return p;
@@ -76,7 +78,7 @@ export function celebrate(
     if (tier >= 2) {
       for (let i = 0; i < perWave / 2; i++) {
         const p = art('coin');
-        p.pivot.set(p.width / 2, p.height / 2);
+        p.pivot.set(32, 32); // coin.svg is 64×64
         p.scale.set(0.6 + rand() * 0.7);
         layer.addChild(p);
         p.position.set(width * rand(), -60 - rand() * 200);

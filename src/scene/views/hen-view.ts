@@ -1,7 +1,7 @@
 import { Container, Graphics, Rectangle } from 'pixi.js';
 import gsap from 'gsap';
 import type { Element } from '../../core';
-import { art } from '../art';
+import { art, artSize } from '../art';
 import { label } from '../text';
 
 /** Where things sit in a hen's own 256×256 art units (hen.svg's viewBox; its nest is nest.svg at (16,156)). */
@@ -123,8 +123,9 @@ export class HenView extends Container {
   private showElement(element: Element, revealed: boolean): Container {
     const name = element === 'egg' ? 'egg-gold' : element === 'chick' ? 'chick' : 'nest-empty';
     const v = art(name);
+    const [w, h] = artSize(name); // known before the file arrives, unlike the sprite's own size
     const s = element === 'egg' ? 0.66 : element === 'chick' ? 0.78 : 1;
-    v.pivot.set(v.width / 2, v.height / 2);
+    v.pivot.set(w / 2, h / 2);
     v.scale.set(s);
     v.position.set(ELEMENT_AT.x, element === 'empty' ? ELEMENT_AT.y + 28 : ELEMENT_AT.y - 8);
     if (revealed && element !== 'egg') v.alpha = 0.85;
@@ -138,7 +139,7 @@ export class HenView extends Container {
     const glow = new Graphics().circle(0, 0, 90).fill({ color: 0xfff3a0, alpha: 0.45 });
     glow.position.set(ELEMENT_AT.x, ELEMENT_AT.y - 10);
     const star = art('egg-shine');
-    star.pivot.set(star.width / 2, star.height / 2);
+    star.pivot.set(32, 32); // egg-shine.svg is 64×64
     star.position.set(ELEMENT_AT.x + 26, ELEMENT_AT.y - 48);
     this.elementBox.addChildAt(glow, 0);
     this.elementBox.addChild(star);

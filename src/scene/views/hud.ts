@@ -62,12 +62,17 @@ export class Hud extends Container {
     }
     const from = { v: this.shownCents };
     this.shownCents = cents;
-    gsap.to(from, {
+    // Each new string is a text drawn, measured and uploaded again: the count shows 12 steps, not one per frame.
+    let step = -1;
+    const tween = gsap.to(from, {
       v: cents,
       duration: 1.2,
       ease: 'power1.out',
       onUpdate: () => {
-        this.balanceText.text = `${label} ${format(Math.round(from.v))}`;
+        const now = Math.min(12, Math.floor(tween.progress() * 12));
+        if (now === step) return;
+        step = now;
+        this.balanceText.text = `${label} ${format(now === 12 ? cents : Math.round(from.v))}`;
         fitWidth(this.balanceText, widthMax);
       },
     });
