@@ -19,7 +19,7 @@ import { focusScope } from './focus-scope';
 import { listenToKeys } from './keyboard';
 import { demoPlay } from './modes/demo-mode';
 import { realPlay } from './modes/play-mode';
-import { formatCents } from './money';
+import { numbersFor } from './money';
 import { SoundBoard } from './sound';
 import { TicketSession, type SessionUpdate } from './ticket-session';
 import { MemoryTicketStore, type TicketStore } from './ticket-store';
@@ -169,12 +169,12 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     const tt = i18n.t.bind(i18n);
     HenView.elementNames = { egg: tt('elementEgg'), chick: tt('elementChick'), empty: tt('elementEmpty') };
     badge.setText(tt('demoBadge'));
-    title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice() }), tt('topUp'));
+    title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice(i18n) }), tt('topUp'));
     a.hud.lang.setText(i18n.lang === 'fr' ? 'EN' : 'FR');
     a.hud.lang.setLabel(tt('language'));
     a.hud.rules.setLabel(tt('rules'));
     a.hud.menu.setLabel(tt('menu'));
-    a.hud.setBalance(tt('balance'), session.balanceCents, formatCents);
+    a.hud.setBalance(tt('balance'), session.balanceCents, (c) => numbersFor(i18n.lang).money(c));
     refreshMute(sound.muted);
     ticket.refreshTexts();
     if (a.rules.visible) void a.rules.show(rulesContent(i18n));
@@ -186,7 +186,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     const notices = params.problems.map((p) =>
       p.kind === 'seed-refused' ? t('seedRefused') : t('badParam', { name: p.name, value: p.value }),
     );
-    if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice() }));
+    if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice(i18n) }));
     notices.push(...(attractOf(a)?.notices() ?? []));
     notices.push(...(a.storage?.notices() ?? []));
     title.buy.setEnabled(persistence.canPlay);
@@ -225,14 +225,14 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
       if (u.events[0]?.type === 'ticketIssued') {
         // The last ticket's texts are gone: forget the keys Pixi kept for them (a kiosk plays for days).
         forgetReleasedTextKeys(stage.app.renderer);
-        a.hud.setBalance(t('balance'), u.balanceCents, formatCents);
+        a.hud.setBalance(t('balance'), u.balanceCents, (c) => numbersFor(i18n.lang).money(c));
         ticket.restore(u.snapshot);
         await nav.goto(ticket);
         refreshTexts();
       }
       await ticket.play(u.events, u.snapshot);
       if (u.events.some((e) => e.type === 'ticketEnded')) {
-        a.hud.setBalance(t('balance'), u.balanceCents, formatCents, true);
+        a.hud.setBalance(t('balance'), u.balanceCents, (c) => numbersFor(i18n.lang).money(c), true);
         refreshTexts();
       }
     } catch (e) {

@@ -1,13 +1,15 @@
 import type { HistoryEntry, Meters } from './store';
-import { formatCents } from './money';
+import { numbersFor } from './money';
 import { elementWord, pw, type Lang } from './persistence-words';
+
+const money = (lang: Lang, cents: number): string => numbersFor(lang).money(cents);
 
 /** Hens and haystacks as the player sees them: numbered from 1. */
 const n1 = (i: number): number => i + 1;
 
 /** The list's short line: serial and what it paid. */
 export function historyRow(lang: Lang, e: HistoryEntry): string {
-  return e.outcome === 'won' ? pw(lang, 'rowWon', { serial: e.serialText, amount: formatCents(e.prizeCents) }) : pw(lang, 'rowLost', { serial: e.serialText });
+  return e.outcome === 'won' ? pw(lang, 'rowWon', { serial: e.serialText, amount: money(lang, e.prizeCents) }) : pw(lang, 'rowLost', { serial: e.serialText });
 }
 
 /** A ticket in full: serial, A1/A2, every pick in order per round, the haystack and the Extra, the prize, the balances. */
@@ -15,7 +17,7 @@ export function historyDetail(lang: Lang, e: HistoryEntry): string {
   const date = e.finishedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
   const lines = [
     pw(lang, 'detailTicket', { serial: e.serialText, date }),
-    pw(lang, 'detailAmounts', { a1: formatCents(e.a1Cents), a2: formatCents(e.a2Cents) }),
+    pw(lang, 'detailAmounts', { a1: money(lang, e.a1Cents), a2: money(lang, e.a2Cents) }),
   ];
   for (const r of e.rounds) {
     const picks = r.picks.map((p) => pw(lang, 'detailPick', { hen: n1(p.hen), element: elementWord(lang, p.element) })).join(', ');
@@ -31,9 +33,9 @@ export function historyDetail(lang: Lang, e: HistoryEntry): string {
         })
       : pw(lang, 'detailNoHaystack'),
   );
-  lines.push(e.prizeCents > 0 ? pw(lang, 'detailPrize', { prize: `${e.prize} ${formatCents(e.prizeCents)}` }) : pw(lang, 'detailNoPrize'));
+  lines.push(e.prizeCents > 0 ? pw(lang, 'detailPrize', { prize: `${e.prize} ${money(lang, e.prizeCents)}` }) : pw(lang, 'detailNoPrize'));
   lines.push(
-    pw(lang, 'detailBalance', { before: formatCents(e.balanceBeforeCents), stake: formatCents(e.stakeCents), after: formatCents(e.balanceAfterCents) }),
+    pw(lang, 'detailBalance', { before: money(lang, e.balanceBeforeCents), stake: money(lang, e.stakeCents), after: money(lang, e.balanceAfterCents) }),
   );
   return lines.join('\n');
 }
@@ -41,8 +43,8 @@ export function historyDetail(lang: Lang, e: HistoryEntry): string {
 export function metersText(lang: Lang, m: Meters): string {
   return pw(lang, 'meters', {
     played: m.ticketsPlayed,
-    stakes: formatCents(m.stakesCents),
-    prizes: formatCents(m.prizesPaidCents),
+    stakes: money(lang, m.stakesCents),
+    prizes: money(lang, m.prizesPaidCents),
     extras: m.extrasWon,
   });
 }
