@@ -20,6 +20,7 @@ import { listenToKeys } from './keyboard';
 import { demoPlay } from './modes/demo-mode';
 import { realPlay } from './modes/play-mode';
 import { numbersFor } from './money';
+import { shortValue } from './shorten';
 import { SoundBoard } from './sound';
 import { TicketSession, type SessionUpdate } from './ticket-session';
 import { MemoryTicketStore, type TicketStore } from './ticket-store';
@@ -158,6 +159,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
       chooseHaystack: (i) => busy.idle && void session.chooseHaystack(i),
       playAgain: gated(() => void buy()),
       home: gated(() => void goHome()),
+      topUp: gated(() => void topUp()),
       sound: (n) => sound.play(n),
     },
     () => ticketWords(i18n),
@@ -184,12 +186,14 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   const refreshNotices = (): void => {
     // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
     const notices = params.problems.map((p) =>
-      p.kind === 'seed-refused' ? t('seedRefused') : t('badParam', { name: p.name, value: p.value }),
+      p.kind === 'seed-refused' ? t('seedRefused') : t('badParam', { name: shortValue(p.name), value: shortValue(p.value) }),
     );
     if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice(i18n) }));
     notices.push(...(attractOf(a)?.notices() ?? []));
     notices.push(...(a.storage?.notices() ?? []));
-    title.buy.setEnabled(persistence.canPlay);
+    // A balance that cannot pay greys out every buy button and says why once; the top-up is offered beside it.
+    title.buy.setEnabled(persistence.canPlay && !lowBalance());
+    ticket.result.setBroke(lowBalance() ? t('balanceTooLow', { price: ticketPrice(i18n) }) : null, t('topUp'));
     a.notices = notices;
     const note = params.demo ? t('demoNotice', { seed: params.seed ?? 1 }) : t('creditNote');
     title.setNotices([...notices, note], lowBalance());

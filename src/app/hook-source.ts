@@ -54,16 +54,19 @@ export function hookSource(a: GameApp): HookSource {
       const front: Container | undefined =
         a.storage?.front() ?? (screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view);
       const buttons: Record<string, HookRect> = {};
+      const disabled: string[] = [];
       for (const b of Button.all) {
         if (!isShown(b, top())) continue;
         const inFront = front ? isInside(b, front) : false;
         const inHeader = isInside(b, a.hud);
         if (inFront || inHeader) buttons[b.id] = rect(b);
+        if ((inFront || inHeader) && !b.enabled) disabled.push(b.id);
       }
       return {
         hens: onTicket && tk.hensOnScreen ? tk.board.hens.map((h) => h.cellBounds()) : [],
         haystacks: onTicket && tk.haystacksOnScreen ? tk.haystacks.stacks.map(rect) : [],
         buttons,
+        disabled,
         scratch: onTicket ? tk.card.scratchBounds() : null,
       };
     },

@@ -42,6 +42,8 @@ export interface HookLayout {
   hens: HookRect[];
   haystacks: HookRect[];
   buttons: Record<string, HookRect>;
+  /** The ids of `buttons` that are greyed out (a tap does nothing). */
+  disabled: string[];
   scratch: HookRect | null;
 }
 

@@ -35,7 +35,7 @@ export function ticketWords(i: I18n): TicketWords {
       title: won ? t('win') : t('lossTitle'),
       line: won ? t('winPrize', { amount: formatCents(prizeCents) }) : t('lossText'),
       amount: formatCents,
-      playAgain: t('playAgain'),
+      playAgain: t('playAgain', { price: ticketPrice(i) }),
       home: t('backToTitle'),
     }),
   };

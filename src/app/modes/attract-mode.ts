@@ -11,6 +11,7 @@ import { rulesContent, ticketWords } from '../words';
 import { demoSeeds } from './attract-demo';
 import { DemoPlayer } from './attract-demo-player';
 import { Pace } from './attract-pace';
+import { shortValue } from '../shorten';
 import { forgetReleasedTextKeys } from '../../scene/text-keys';
 import { loadAttractConfig } from './attract-load';
 import { ATTRACT_WORDS } from './attract-words';
@@ -134,7 +135,7 @@ export class Attract {
   /** The notices the title shows for bad settings. */
   notices(): string[] {
     const w = ATTRACT_WORDS[this.a.i18n.lang];
-    return this.problems.map((p) => w.badSetting.replace('{name}', p.name).replace('{value}', p.value));
+    return this.problems.map((p) => w.badSetting.replace('{name}', shortValue(p.name)).replace('{value}', shortValue(p.value)));
   }
 
   /** Starts the loop over the title (never over a ticket: the idle watch only asks for it on the title). */

@@ -21,7 +21,7 @@ export class TitleScreen implements Screen {
   readonly topUp: Button;
   private logo: Container | null = null;
   private readonly logoText: Text = label('', 110, 'title', { wordWrap: true, wordWrapWidth: 1000 });
-  private readonly message: Text = label('', 34, 'light', { wordWrap: true, wordWrapWidth: 1300 });
+  private readonly message: Text = label('', 34, 'light', { wordWrap: true, wordWrapWidth: 1300, breakWords: true });
   private hen: Container | null = null;
   private egg: Container | null = null;
   private layoutNow: Layout | null = null;
