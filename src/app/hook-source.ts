@@ -2,6 +2,7 @@ import type { Container } from 'pixi.js';
 import { Button } from '../scene/views/button';
 import { isInside, isShown } from '../scene/visible';
 import type { GameApp } from './game-app';
+import { textsOnScreen } from './hook-texts';
 import { attractHookFields, gameStats } from './modes/attract-hook';
 import type { HookLayout, HookRect, HookScreen, HookSource, HookState } from './test-hook';
 
@@ -46,6 +47,7 @@ export function hookSource(a: GameApp): HookSource {
       ...(a.storage?.hookFields() ?? {}),
     }),
     stats: () => gameStats(a),
+    texts: () => textsOnScreen(top(), a.stage.layout.width, a.stage.layout.height),
     layout: (): HookLayout => {
       const screen = screenOf(a);
       const tk = a.ticket;
