@@ -31,7 +31,7 @@ import { StorageUi } from './persistence-ui';
 import { installTestHook } from './test-hook';
 import { reportError } from './error-screen';
 import { parseParams, type Params } from './url-params';
-import { rulesContent, ticketPrice, ticketWords } from './words';
+import { rulesContent, ticketPrice, ticketWords, topPrize } from './words';
 import { handleVisibility } from './visibility';
 
 /** Everything the running game holds; the hook and the input read it. */
@@ -171,7 +171,7 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     const tt = i18n.t.bind(i18n);
     HenView.elementNames = { egg: tt('elementEgg'), chick: tt('elementChick'), empty: tt('elementEmpty') };
     badge.setText(tt('demoBadge'));
-    title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice(i18n) }), tt('topUp'));
+    title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice(i18n) }), tt('topUp'), tt('topPrize', { amount: topPrize(i18n) }));
     a.hud.lang.setText(i18n.lang === 'fr' ? 'EN' : 'FR');
     a.hud.lang.setLabel(tt('language'));
     a.hud.rules.setLabel(tt('rules'));

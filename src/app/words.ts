@@ -51,7 +51,8 @@ export function rulesContent(i: I18n): RulesContent {
   const whole = (c: number): string => num.money(c, { whole: true });
   return {
     title: t('rulesTitle'),
-    text: t('rulesText'),
+    pages: [t('rulesPageHowTo'), t('rulesPagePrizes')],
+    steps: [t('rulesStep1'), t('rulesStep2'), t('rulesStep3')],
     ours: DEFAULT_PRIZE_TABLE.official ? '' : t('tableOurs'),
     columns: [t('colA1'), t('colA2'), t('colCount')],
     rows: DEFAULT_PRIZE_TABLE.rows.map((r) => [whole(r.a1Cents), whole(r.a2Cents), num.count(r.count)] as const),

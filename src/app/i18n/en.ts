@@ -8,6 +8,7 @@ export const en: Strings = {
   buy: 'Buy a ticket · {price}',
   resume: 'Resume the ticket',
   topUp: 'Top up demo credit',
+  topPrize: 'Win up to {amount}!',
   balanceTooLow: 'Balance too low: a ticket costs {price}.',
   demoBadge: 'DEMO',
   demoNotice: 'Demo mode: demonstration tickets, replayable draws (seed {seed}).',
@@ -41,14 +42,18 @@ export const en: Strings = {
   backToTitle: 'Home',
   rules: 'Rules',
   rulesTitle: 'Rules and prize table',
-  rulesText:
-    'Scratch the ticket to reveal two prizes: A1 if the golden egg is found with the first pick, A2 if found later. ' +
-    '30 hens hide 1 golden egg, 17 chicks and 12 empty nests. You have 3 picks; a chick gives the pick back. ' +
-    'Round lost: choose one of 5 haystacks; if it hides the EXTRA, you play one more round (once per ticket).',
-  tableOurs: 'Prize table of this edition (the official table is not in our copy of the rules).',
-  colA1: 'A1 (1st pick)',
-  colA2: 'A2 (later pick)',
-  colCount: 'Tickets per block',
+  rulesPageHowTo: 'How to play',
+  rulesPagePrizes: 'Prizes and odds',
+  rulesStep1:
+    'Scratch the ticket: it shows two prizes. You win the first (A1) if you find the golden egg with your 1st pick, the second (A2) if you find it with a later pick.',
+  rulesStep2:
+    'Lift the hens: 30 hens hide 1 golden egg, 17 chicks and 12 empty nests. You have 3 picks; a chick gives you one more pick.',
+  rulesStep3:
+    'No picks left? Choose one of the 5 haystacks: if it hides the EXTRA, you play one more round with 3 picks (once per ticket).',
+  tableOurs: 'Prize table of this demo game (not the official table).',
+  colA1: 'Egg on 1st pick (A1)',
+  colA2: 'Egg later (A2)',
+  colCount: 'Tickets in 300,000',
   oddsTitle: 'Exact odds per ticket',
   oddsWin: 'Win: {fraction} (1 in {oneIn})',
   oddsA1: 'Win A1: {fraction}',
@@ -56,7 +61,7 @@ export const en: Strings = {
   oddsExtra: 'Get the Extra: {fraction}',
   oddsRtp: 'Return to player: {percent}',
   close: 'Close',
-  menu: 'Menu',
+  menu: 'Home',
   mute: 'Mute',
   unmute: 'Unmute',
   language: 'Français',

@@ -6,6 +6,7 @@ export const fr = {
   buy: 'Acheter un ticket · {price}',
   resume: 'Reprendre le ticket',
   topUp: 'Recharger le crédit démo',
+  topPrize: "Jusqu'à {amount} à gagner !",
   balanceTooLow: 'Solde insuffisant : un ticket coûte {price}.',
   demoBadge: 'DÉMO',
   demoNotice: 'Mode démo : tickets de démonstration, tirages rejouables (graine {seed}).',
@@ -39,14 +40,18 @@ export const fr = {
   backToTitle: 'Accueil',
   rules: 'Règles',
   rulesTitle: 'Règles et table des gains',
-  rulesText:
-    "Grattez le ticket pour découvrir deux gains : A1 si l'œuf d'or est trouvé au premier coup, A2 s'il est trouvé ensuite. " +
-    "30 poules cachent 1 œuf d'or, 17 poussins et 12 nids vides. Vous avez 3 coups ; un poussin rend le coup joué. " +
-    "Manche perdue : choisissez une des 5 bottes de foin ; si elle cache l'EXTRA, vous rejouez une manche (une seule fois par ticket).",
-  tableOurs: 'Table de gains propre à cette édition (la table officielle ne figure pas dans notre copie du règlement).',
-  colA1: 'A1 (1er coup)',
-  colA2: 'A2 (coups suivants)',
-  colCount: 'Tickets par bloc',
+  rulesPageHowTo: 'Comment jouer',
+  rulesPagePrizes: 'Gains et chances',
+  rulesStep1:
+    "Grattez le ticket : il montre deux gains. Vous gagnez le premier (A1) si vous trouvez l'œuf d'or dès votre 1er coup, le second (A2) si vous le trouvez à un coup suivant.",
+  rulesStep2:
+    "Soulevez les poules : 30 poules cachent 1 œuf d'or, 17 poussins et 12 nids vides. Vous avez 3 coups ; un poussin vous donne un coup de plus.",
+  rulesStep3:
+    "Plus de coups ? Choisissez une des 5 bottes de foin : si elle cache l'EXTRA, vous jouez une nouvelle manche avec 3 coups (une fois par ticket).",
+  tableOurs: "Table de gains de ce jeu de démonstration (ce n'est pas la table officielle).",
+  colA1: 'Œuf au 1er coup (A1)',
+  colA2: 'Œuf plus tard (A2)',
+  colCount: 'Tickets sur 300 000',
   oddsTitle: 'Probabilités exactes par ticket',
   oddsWin: 'Gagner : {fraction} (1 sur {oneIn})',
   oddsA1: 'Gagner A1 : {fraction}',
@@ -54,7 +59,7 @@ export const fr = {
   oddsExtra: "Obtenir l'Extra : {fraction}",
   oddsRtp: 'Taux de retour au joueur : {percent}',
   close: 'Fermer',
-  menu: 'Menu',
+  menu: 'Accueil',
   mute: 'Couper le son',
   unmute: 'Activer le son',
   language: 'English',
