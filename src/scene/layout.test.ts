@@ -93,4 +93,16 @@ describe('computeLayout', () => {
     for (const c of l.cells) expect(inside(c, l.board)).toBe(true);
     for (const s of l.haystacks) expect(inside(s, l.board)).toBe(true);
   });
+
+  it('fills a tall phone (390×844) edge to edge: a taller board, no band of grass above or below', () => {
+    const l = computeLayout(390, 844);
+    expect(l.offsetX).toBeCloseTo(0, 6);
+    expect(l.offsetY).toBeCloseTo(0, 6);
+    expect(l.design.height).toBeGreaterThan(1920);
+    const bottom = l.design.height;
+    // The title's notices and the board reach into the lower part of the taller board.
+    expect(l.title.message.y + l.title.message.height).toBeGreaterThan(bottom * 0.8);
+    expect(l.board.y + l.board.height).toBeGreaterThan(bottom - 60);
+    expect(l.title.buy.y).toBeGreaterThan(bottom * 0.5);
+  });
 });

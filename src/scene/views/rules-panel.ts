@@ -39,8 +39,8 @@ export class RulesPanel extends Container {
 
   constructor(onClose: () => void) {
     super();
-    this.close = new Button({ id: 'close', width: 300, height: 110, text: '', tone: 'gold', onTap: onClose });
-    this.turn = new Button({ id: 'rulesPage', width: 440, height: 110, text: '', tone: 'green', onTap: () => this.turnPage() });
+    this.close = new Button({ id: 'close', width: 300, height: 140, text: '', tone: 'gold', onTap: onClose });
+    this.turn = new Button({ id: 'rulesPage', width: 440, height: 140, text: '', tone: 'green', onTap: () => this.turnPage() });
     this.dim.eventMode = 'static';
     this.addChild(this.dim, this.card);
     this.visible = false;
@@ -78,12 +78,12 @@ export class RulesPanel extends Container {
     title.position.set(p.width / 2, 70);
     fitWidth(title, p.width * 0.9);
     this.card.addChild(title);
-    const body = { x: 40, y: 130, width: p.width - 80, height: p.height - 130 - 170 };
+    const body = { x: 40, y: 130, width: p.width - 80, height: p.height - 130 - 200 };
     this.card.addChild(this.page === 0 ? this.howTo(c, body, wide) : prizesPage(c, body, wide));
 
     this.close.setText(c.close);
     this.turn.setText(c.pages[this.page === 0 ? 1 : 0]);
-    const by = p.height - 150;
+    const by = p.height - 180;
     this.turn.position.set(p.width / 2 - 440 - 20, by);
     this.close.position.set(p.width / 2 + 40, by);
     this.card.addChild(this.turn, this.close);
