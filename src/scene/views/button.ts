@@ -39,7 +39,7 @@ export class Button extends Container {
   /** Grows the face about its centre when the board is scaled so small that the button would be under a fingertip. */
   private readonly grow = new Container();
   private iconView: Container | null = null;
-  private readonly opts: ButtonOptions;
+  private opts: ButtonOptions;
 
   constructor(opts: ButtonOptions) {
     super();
@@ -93,6 +93,19 @@ export class Button extends Container {
     this.text.text = text;
     fitWidth(this.text, this.opts.width * 0.86);
     this.accessibleTitle = text;
+  }
+
+  /** A new size for the button (its layout changed): the face is redrawn, the label refitted. */
+  resizeTo(width: number, height: number): void {
+    if (width === this.opts.width && height === this.opts.height) return;
+    this.opts = { ...this.opts, width, height };
+    this.grow.position.set(width / 2, height / 2);
+    this.face.removeChildAt(0).destroy({ children: true, context: true });
+    this.face.addChildAt(this.background(this.opts), 0);
+    if (this.text) {
+      this.text.style.fontSize = height * 0.4;
+      fitWidth(this.text, width * 0.86);
+    }
   }
 
   setIcon(icon: ArtName): void {
