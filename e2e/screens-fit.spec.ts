@@ -78,12 +78,13 @@ for (const size of SIZES) {
       }
       await until(page, (s) => s.screen === 'result');
       await check('result');
-      // The attract loop's still scenes, each alone in a loop of its own.
+      // The attract loop's still scenes, in a short loop of their own.
+      await page.goto(`/?mode=attract&scenes=title,howto,prizes&loop=20&lang=${lang}&speed=2`);
+      await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
       for (const scene of ['title', 'howto', 'prizes'] as const) {
-        await page.goto(`/?mode=attract&scenes=${scene}&lang=${lang}&speed=4`);
-        await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
-        await until(page, (s) => s.attract?.scene === scene, 60_000);
-        await page.waitForTimeout(1500);
+        await until(page, (s) => s.attract?.scene === scene, 90_000);
+        // Past the cross-fade (and the how-to's cards coming in one by one).
+        await page.waitForTimeout(scene === 'howto' ? 2500 : 900);
         await check(`attract-${scene}`);
       }
       expect(problems, `texts out of their box or buttons too small at ${size.name} (${lang})`).toEqual([]);

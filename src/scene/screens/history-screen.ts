@@ -221,10 +221,12 @@ export class HistoryScreen extends Container {
     // button where the prompt goes. Portrait: both at the foot of the farmyard (no input is taken there in a replay).
     const wide = l.orientation === 'landscape';
     this.replayText.style.wordWrapWidth = wide ? 1500 : 1900;
-    this.replayText.position.set(wide ? 1080 : 540, wide ? 60 : 1700);
+    this.replayText.position.set(wide ? 1080 : 540, wide ? 60 : l.design.height - 220);
     fitWidth(this.replayText, wide ? 760 : 1000);
     if (this.replayText.height > 90) this.replayText.scale.set((this.replayText.scale.x * 90) / this.replayText.height);
     this.replayClose.setText(this.content?.labels.replayClose ?? '');
-    this.replayClose.position.set(wide ? 90 : 330, wide ? 930 : 1790);
+    // Landscape: at the foot of the prompt's column, under the replayed ticket's prompt (never over it).
+    const foot = l.action.y + l.action.height;
+    this.replayClose.position.set(wide ? l.action.x + (l.action.width - 420) / 2 : 330, wide ? Math.min(foot + 10, l.design.height - 100) : l.design.height - 130);
   }
 }
