@@ -221,12 +221,23 @@ test('the balance runs out after ten lost tickets: a clear message, buying refus
     expect((await state(page)).game!.result?.outcome).toBe('lost');
   }
   expect((await state(page)).balanceCents).toBe(0);
-  // « Rejouer » with 0 €: back to the title, with the message and no ticket bought.
+  // At 0 €: « Rejouer — 2,00 € » is greyed, the result says why in one line and offers the demo top-up.
+  let ui = await layout(page);
+  expect(ui.disabled).toContain('playAgain');
+  expect(ui.buttons['resultTopUp'], 'the top-up is offered on the result').toBeDefined();
+  saveScreen('play-landscape-result-balance-too-low', await canvasImage(page));
   await pressButton(page, 'playAgain', 'mouse');
   let s = await state(page);
+  expect(s.screen, 'a greyed « Rejouer » buys nothing').toBe('result');
+  expect(s.game?.serial.index).toBe(TEN_LOSSES.tickets);
+  // Home: the title's buy button is greyed too, with the reason.
+  await pressButton(page, 'home', 'mouse');
+  s = await state(page);
   expect(s.screen).toBe('title');
   expect(s.balanceCents).toBe(0);
   expect(s.messages[0]).toContain('Solde insuffisant');
+  ui = await layout(page);
+  expect(ui.disabled).toContain('buy');
   const titleLow = await canvasImage(page);
   saveScreen('play-landscape-balance-too-low', titleLow);
   // The message is on screen: the notices' box changed.
@@ -239,6 +250,7 @@ test('the balance runs out after ten lost tickets: a clear message, buying refus
   s = await state(page);
   expect(s.balanceCents).toBe(2000);
   expect(s.messages.join(' ')).not.toContain('Solde insuffisant');
+  expect((await layout(page)).disabled).not.toContain('buy');
   await pressButton(page, 'buy', 'mouse');
   s = await state(page);
   expect(s.screen).toBe('ticket');

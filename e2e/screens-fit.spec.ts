@@ -79,7 +79,7 @@ for (const size of SIZES) {
       await until(page, (s) => s.screen === 'result');
       await check('result');
       // The attract loop's still scenes, in a short loop of their own.
-      await page.goto(`/?mode=attract&scenes=title,howto,prizes&loop=20&lang=${lang}&speed=2`);
+      await page.goto(`/?mode=attract&scenes=title,howto,prizes&loop=30&lang=${lang}&speed=1`);
       await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
       for (const scene of ['title', 'howto', 'prizes'] as const) {
         await until(page, (s) => s.attract?.scene === scene, 90_000);
