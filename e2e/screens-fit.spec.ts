@@ -58,12 +58,13 @@ for (const size of SIZES) {
       const path = SEEDS.lostExtraLost;
       await openDemo(page, path.seed, `speed=20&lang=${lang}`);
       await check('title');
-      await page.keyboard.press('Escape');
-      await settle(page);
-      expect((await state(page)).screen).toBe('rules');
+      await pressButton(page, 'rules', 'mouse');
+      await until(page, (s) => s.screen === 'rules');
+      await page.waitForTimeout(400); // its fade-in
       await check('rules');
-      await page.keyboard.press('Escape');
-      await settle(page);
+      await pressButton(page, 'rulesPage', 'mouse');
+      await check('rules-prizes');
+      await pressButton(page, 'close', 'mouse');
       await pressButton(page, 'buy', 'mouse');
       await check('scratch');
       await pressButton(page, 'scratchAll', 'mouse');
