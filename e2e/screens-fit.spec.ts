@@ -56,7 +56,8 @@ for (const size of SIZES) {
         if (size.touch) for (const p of await smallButtons(page)) problems.push(`${screen}: button ${p} under 44 px`);
       };
       const path = SEEDS.lostExtraLost;
-      await openDemo(page, path.seed, `speed=20&lang=${lang}`);
+      // No attract loop on a slow machine's long waits (idle=3600): the test walks the screens itself.
+      await openDemo(page, path.seed, `speed=20&lang=${lang}&idle=3600`);
       await check('title');
       await pressButton(page, 'rules', 'mouse');
       await until(page, (s) => s.screen === 'rules');
@@ -100,7 +101,7 @@ test('a bad URL value of 160 or 320 characters is shortened on the title, never 
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     for (const n of [160, 320]) {
-      await openDemo(page, 1, `speed=${'9'.repeat(n)}`);
+      await openDemo(page, 1, `idle=3600&speed=${'9'.repeat(n)}`);
       const s = await state(page);
       const line = s.messages.find((m) => m.includes('speed'));
       expect(line, 'the bad value is named').toBeDefined();
