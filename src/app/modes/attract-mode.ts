@@ -246,7 +246,7 @@ export class Attract {
       caption: this.config.caption,
       badge: i.t('demoBadge'),
       howToHeading: w.howToHeading,
-      howTo: i.lang === 'fr' ? (w.howTo.map(frenchSpaces) as unknown as typeof w.howTo) : w.howTo,
+      howTo: i.lang === 'fr' ? [frenchSpaces(w.howTo[0]), frenchSpaces(w.howTo[1]), frenchSpaces(w.howTo[2])] : w.howTo,
       prizes: { title: rules.title, columns: rules.columns, rows: rules.rows, oddsTitle: rules.oddsTitle, odds: rules.odds, note: rules.ours },
       problems: this.notices(),
     };
