@@ -9,7 +9,7 @@ import { nextHen, SEEDS } from './support/seeds';
  * button, or the window), measured from the scene's own bounds through the read-only hook; on touch layouts every
  * button is at least 44 CSS px each way. A screenshot of each screen is kept as screens-<size>-<lang>-<screen>.png.
  */
-test.setTimeout(600_000);
+test.setTimeout(900_000); // a 4K canvas in software WebGL on a shared, loaded machine
 
 const SIZES = [
   { name: '360x640', width: 360, height: 640, touch: true },
