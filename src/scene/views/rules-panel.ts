@@ -89,35 +89,35 @@ export class RulesPanel extends Container {
     this.card.addChild(this.turn, this.close);
   }
 
-  /** Three cards, a picture and its step in words; landscape side by side, portrait one under another. */
+  /** Three cards one under another, the step's pictures on the left and its words beside them. */
   private howTo(c: RulesContent, body: { x: number; y: number; width: number; height: number }, wide: boolean): Container {
     const box = new Container();
-    const gap = 24;
-    const cw = wide ? (body.width - 2 * gap) / 3 : body.width;
-    const ch = wide ? body.height : (body.height - 2 * gap) / 3;
-    const size = wide ? 38 : 42;
+    const gap = 20;
+    const cw = body.width;
+    const ch = (body.height - 2 * gap) / 3;
+    const size = wide ? 32 : 42;
     c.steps.forEach((step, i) => {
       const card = new Container();
       const bg = new Graphics().roundRect(0, 0, cw, ch, 28).fill({ color: 0xffffff, alpha: 0.55 });
       card.addChild(bg);
       const pics = HOW_TO_PICTURES[i]!;
-      const picW = wide ? cw : 300;
-      const picH = wide ? 220 : ch - 40;
+      const picW = wide ? 340 : 300;
+      const picH = ch - 30;
       pics.forEach((name, k) => {
         const pic = fitted(name, (picW * 0.9) / pics.length, picH * 0.9);
-        pic.position.set(((k + 0.5) * picW) / pics.length, wide ? 30 + picH / 2 : ch / 2);
+        pic.position.set(50 + ((k + 0.5) * (picW - 50)) / pics.length, ch / 2);
         card.addChild(pic);
       });
-      const num = label(String(i + 1), 60, 'gold');
-      num.position.set(44, 44);
-      const textW = wide ? cw - 40 : cw - picW - 30;
+      const num = label(String(i + 1), wide ? 48 : 60, 'gold');
+      num.position.set(34, 40);
+      const textW = cw - picW - 40;
       const text = label(step, size, 'dark', { wordWrap: true, wordWrapWidth: textW, align: 'left', fontWeight: '700', lineHeight: Math.round(size * 1.25) });
       text.anchor.set(0, 0.5);
-      const room = wide ? ch - picH - 60 : ch - 30;
+      const room = ch - 24;
       if (text.height > room) text.scale.set(room / text.height);
-      text.position.set(wide ? 20 : picW + 10, wide ? picH + 40 + room / 2 : ch / 2);
+      text.position.set(picW + 20, ch / 2);
       card.addChild(num, text);
-      card.position.set(body.x + (wide ? i * (cw + gap) : 0), body.y + (wide ? 0 : i * (ch + gap)));
+      card.position.set(body.x, body.y + i * (ch + gap));
       box.addChild(card);
     });
     return box;
