@@ -52,8 +52,13 @@ for (const size of SIZES) {
       const problems: string[] = [];
       const check = async (screen: string): Promise<void> => {
         await keepScreen(page, `screens-${size.name}-${lang}-${screen}`);
-        for (const p of await overflowing(page)) problems.push(`${screen}: ${p}`);
-        if (size.touch) for (const p of await smallButtons(page)) problems.push(`${screen}: button ${p} under 44 px`);
+        const found = [
+          ...(await overflowing(page)).map((p) => `${screen}: ${p}`),
+          ...(size.touch ? (await smallButtons(page)).map((p) => `${screen}: button ${p} under 44 px`) : []),
+        ];
+        // Said as found, so a run cut short by its time limit still tells what it saw.
+        for (const p of found) console.log(`${size.name} ${lang} ${p}`);
+        problems.push(...found);
       };
       const path = SEEDS.lostExtraLost;
       // No attract loop on a slow machine's long waits (idle=3600): the test walks the screens itself.
