@@ -43,7 +43,7 @@ test.describe('attract loop', () => {
     const s = await state(page);
     expect(s.demo).toBe(true);
     expect(s.game?.draws).toBe('seeded');
-    expect(s.attract?.seeds).toEqual([958, 6]);
+    expect(s.attract?.seeds).toEqual([958, 1228, 6]);
     expect(s.attract?.seeds).toContain(s.seed);
     expect(s.attract?.badge).toBe(true);
     // The player's own session has no ticket: the demo never touched it.

@@ -202,7 +202,7 @@ function differing(a: PNG, b: PNG, r: HookRect): number {
 test('the balance runs out after ten lost tickets: a clear message, buying refused, the top-up restores 20 €', async ({ page }) => {
   test.setTimeout(900_000);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await openDemo(page, TEN_LOSSES.seed, 'speed=100');
+  await openDemo(page, TEN_LOSSES.seed, 'speed=100&idle=3600'); // no attract loop during a slow machine's long waits
   // Where the title's notices are written (the layout's message box), in CSS pixels.
   const l = computeLayout(1280, 720);
   const m = l.title.message;
@@ -221,12 +221,23 @@ test('the balance runs out after ten lost tickets: a clear message, buying refus
     expect((await state(page)).game!.result?.outcome).toBe('lost');
   }
   expect((await state(page)).balanceCents).toBe(0);
-  // « Rejouer » with 0 €: back to the title, with the message and no ticket bought.
+  // At 0 €: « Rejouer — 2,00 € » is greyed, the result says why in one line and offers the demo top-up.
+  let ui = await layout(page);
+  expect(ui.disabled).toContain('playAgain');
+  expect(ui.buttons['resultTopUp'], 'the top-up is offered on the result').toBeDefined();
+  saveScreen('play-landscape-result-balance-too-low', await canvasImage(page));
   await pressButton(page, 'playAgain', 'mouse');
   let s = await state(page);
+  expect(s.screen, 'a greyed « Rejouer » buys nothing').toBe('result');
+  expect(s.game?.serial.index).toBe(TEN_LOSSES.tickets);
+  // Home: the title's buy button is greyed too, with the reason.
+  await pressButton(page, 'home', 'mouse');
+  s = await state(page);
   expect(s.screen).toBe('title');
   expect(s.balanceCents).toBe(0);
   expect(s.messages[0]).toContain('Solde insuffisant');
+  ui = await layout(page);
+  expect(ui.disabled).toContain('buy');
   const titleLow = await canvasImage(page);
   saveScreen('play-landscape-balance-too-low', titleLow);
   // The message is on screen: the notices' box changed.
@@ -239,6 +250,7 @@ test('the balance runs out after ten lost tickets: a clear message, buying refus
   s = await state(page);
   expect(s.balanceCents).toBe(2000);
   expect(s.messages.join(' ')).not.toContain('Solde insuffisant');
+  expect((await layout(page)).disabled).not.toContain('buy');
   await pressButton(page, 'buy', 'mouse');
   s = await state(page);
   expect(s.screen).toBe('ticket');

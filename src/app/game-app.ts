@@ -16,7 +16,8 @@ import { handleContextLoss } from './context-loss';
 import { I18n } from './i18n';
 import { focusScope } from './focus-scope';
 import { listenToKeys } from './keyboard';
-import { formatCents } from './money';
+import { numbersFor } from './money';
+import { shortValue } from './shorten';
 import { SoundBoard } from './sound';
 import { TicketSession, type SessionUpdate } from './ticket-session';
 import type { PlayClient } from './play-client';
@@ -29,7 +30,7 @@ import { pw } from './persistence-words';
 import { installTestHook } from './test-hook';
 import { reportError } from './error-screen';
 import { parseParams, type Params } from './url-params';
-import { rulesContent, ticketPrice, ticketWords } from './words';
+import { rulesContent, ticketPrice, ticketWords, topPrize } from './words';
 import { handleVisibility } from './visibility';
 
 /** Everything the running game holds; the hook and the input read it. */
@@ -175,6 +176,7 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
       chooseHaystack: (i) => busy.idle && void session.chooseHaystack(i),
       playAgain: gated(() => void buy()),
       home: gated(() => void goHome()),
+      topUp: gated(() => void topUp()),
       sound: (n) => sound.play(n),
     },
     () => ticketWords(i18n),
@@ -186,12 +188,12 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     const tt = i18n.t.bind(i18n);
     HenView.elementNames = { egg: tt('elementEgg'), chick: tt('elementChick'), empty: tt('elementEmpty') };
     badge.setText(tt('demoBadge'));
-    title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice() }), tt('topUp'));
+    title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice(i18n) }), tt('topUp'), tt('topPrize', { amount: topPrize(i18n) }));
     a.hud.lang.setText(i18n.lang === 'fr' ? 'EN' : 'FR');
     a.hud.lang.setLabel(tt('language'));
     a.hud.rules.setLabel(tt('rules'));
     a.hud.menu.setLabel(tt('menu'));
-    a.hud.setBalance(tt('balance'), session.balanceCents, formatCents);
+    a.hud.setBalance(tt('balance'), session.balanceCents, (c) => numbersFor(i18n.lang).money(c));
     refreshMute(sound.muted);
     ticket.refreshTexts();
     if (a.rules.visible) void a.rules.show(rulesContent(i18n));
@@ -201,12 +203,14 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   const refreshNotices = (): void => {
     // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
     const notices = params.problems.map((p) =>
-      p.kind === 'seed-refused' ? t('seedRefused') : t('badParam', { name: p.name, value: p.value }),
+      p.kind === 'seed-refused' ? t('seedRefused') : t('badParam', { name: shortValue(p.name), value: shortValue(p.value) }),
     );
-    if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice() }));
+    if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice(i18n) }));
     notices.push(...(attractOf(a)?.notices() ?? []));
     notices.push(...(a.connection?.notices() ?? []));
-    title.buy.setEnabled(session.canPlay);
+    // A balance that cannot pay greys out every buy button and says why once; the top-up is offered beside it.
+    title.buy.setEnabled(session.canPlay && !lowBalance());
+    ticket.result.setBroke(lowBalance() ? t('balanceTooLow', { price: ticketPrice(i18n) }) : null, t('topUp'));
     a.notices = notices;
     const note = params.demo ? t('demoNotice', { seed: params.seed ?? 1 }) : t('creditNote');
     title.setNotices([...notices, note], lowBalance());
@@ -243,14 +247,14 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
       if (u.events[0]?.type === 'ticketIssued') {
         // The last ticket's texts are gone: forget the keys Pixi kept for them (a kiosk plays for days).
         forgetReleasedTextKeys(stage.app.renderer);
-        a.hud.setBalance(t('balance'), u.balanceCents, formatCents);
+        a.hud.setBalance(t('balance'), u.balanceCents, (c) => numbersFor(i18n.lang).money(c));
         ticket.restore(u.snapshot);
         await nav.goto(ticket);
         refreshTexts();
       }
       await ticket.play(u.events, u.snapshot);
       if (u.events.some((e) => e.type === 'ticketEnded')) {
-        a.hud.setBalance(t('balance'), u.balanceCents, formatCents, true);
+        a.hud.setBalance(t('balance'), u.balanceCents, (c) => numbersFor(i18n.lang).money(c), true);
         refreshTexts();
       }
     } catch (e) {

@@ -51,7 +51,9 @@ export class HistoryController {
   /** The title's « Historique » button: top left, clear of the logo, in both orientations. */
   placeOpenButton(): void {
     this.openButton.setText(pw(this.a.i18n.lang, 'historyButton'));
-    this.openButton.position.set(40, this.a.stage.layout.orientation === 'landscape' ? 140 : 150);
+    const l = this.a.stage.layout;
+    // Under the header, whose height grows on a phone (larger icons).
+    this.openButton.position.set(40, l.header.y + l.header.height + 20);
   }
 
   open(): void {

@@ -1,40 +1,41 @@
 import type { HistoryEntry } from '../core/history';
-import { formatCents } from './money';
+import { numbersFor } from './money';
+import { hw, localDate, ordinal } from './history-words';
 import { elementWord, pw, type Lang } from './persistence-words';
 
-/** Hens and haystacks as the player sees them: numbered from 1. */
-const n1 = (i: number): number => i + 1;
+const money = (lang: Lang, cents: number): string => numbersFor(lang).money(cents);
 
-/** The list's short line: serial and what it paid. */
-export function historyRow(lang: Lang, e: HistoryEntry): string {
-  return e.outcome === 'won' ? pw(lang, 'rowWon', { serial: e.serialText, amount: formatCents(e.prizeCents) }) : pw(lang, 'rowLost', { serial: e.serialText });
+/** The list's short line: when, and what it paid (the serial is in the detail). */
+export function historyRow(lang: Lang, e: HistoryEntry, timeZone?: string): string {
+  const date = localDate(lang, e.finishedAt, timeZone);
+  return e.outcome === 'won' ? hw(lang, 'rowWon', { date, amount: money(lang, e.prizeCents) }) : hw(lang, 'rowLost', { date });
 }
 
-/** A ticket in full: serial, A1/A2, every pick in order per round, the haystack and the Extra, the prize, the balances. */
-export function historyDetail(lang: Lang, e: HistoryEntry): string {
-  const date = e.finishedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
+/**
+ * A ticket in full, one fact a line, in the order it was played: the serial, when (local time), its two prizes, each
+ * pick in words (« 1er coup : poussin »: the board has no numbers), the haystack, then the Extra round, the prize and
+ * the balance.
+ */
+export function historyDetail(lang: Lang, e: HistoryEntry, timeZone?: string): string {
   const lines = [
-    pw(lang, 'detailTicket', { serial: e.serialText, date }),
-    pw(lang, 'detailAmounts', { a1: formatCents(e.a1Cents), a2: formatCents(e.a2Cents) }),
+    hw(lang, 'ticket', { serial: e.serialText }),
+    hw(lang, 'playedOn', { date: localDate(lang, e.finishedAt, timeZone) }),
+    hw(lang, 'amounts', { a1: money(lang, e.a1Cents), a2: money(lang, e.a2Cents) }),
   ];
   for (const r of e.rounds) {
-    const picks = r.picks.map((p) => pw(lang, 'detailPick', { hen: n1(p.hen), element: elementWord(lang, p.element) })).join(', ');
-    const outcome = r.outcome === 'won' ? pw(lang, 'detailWonRound') : pw(lang, 'detailLostRound', { hen: n1(r.eggHen) });
-    lines.push(pw(lang, r.round > 1 ? 'detailRoundExtra' : 'detailRound', { round: r.round, picks, outcome }));
+    if (r.round > 1 && e.haystack) lines.push(hw(lang, e.haystack.extraWon ? 'haystackWon' : 'haystackLost'));
+    lines.push(hw(lang, r.round > 1 ? 'roundExtra' : 'round1'));
+    r.picks.forEach((p, k) => lines.push(`   ${hw(lang, 'pick', { nth: ordinal(lang, k + 1), element: elementWord(lang, p.element) })}`));
+    lines.push(`   ${hw(lang, r.outcome === 'won' ? 'roundWon' : 'roundLost')}`);
   }
+  // A haystack that gave no Extra comes after the only round.
+  if (e.haystack && !e.rounds.some((r) => r.round > 1)) lines.push(hw(lang, e.haystack.extraWon ? 'haystackWon' : 'haystackLost'));
   lines.push(
-    e.haystack
-      ? pw(lang, 'detailHaystack', {
-          chosen: n1(e.haystack.chosen),
-          extraAt: n1(e.haystack.extraAt),
-          extra: pw(lang, e.haystack.extraWon ? 'detailExtraWon' : 'detailExtraLost'),
-        })
-      : pw(lang, 'detailNoHaystack'),
+    e.prizeCents > 0
+      ? hw(lang, 'prize', { amount: money(lang, e.prizeCents), which: hw(lang, e.prize === 'A1' ? 'prizeA1' : 'prizeA2') })
+      : hw(lang, 'noPrize'),
   );
-  lines.push(e.prizeCents > 0 ? pw(lang, 'detailPrize', { prize: `${e.prize} ${formatCents(e.prizeCents)}` }) : pw(lang, 'detailNoPrize'));
-  lines.push(
-    pw(lang, 'detailBalance', { before: formatCents(e.balanceBeforeCents), stake: formatCents(e.stakeCents), after: formatCents(e.balanceAfterCents) }),
-  );
+  lines.push(hw(lang, 'balance', { before: money(lang, e.balanceBeforeCents), after: money(lang, e.balanceAfterCents), stake: money(lang, e.stakeCents) }));
   return lines.join('\n');
 }
 

@@ -2,6 +2,7 @@ import type { Container } from 'pixi.js';
 import { Button } from '../scene/views/button';
 import { isInside, isShown } from '../scene/visible';
 import type { GameApp } from './game-app';
+import { textsOnScreen } from './hook-texts';
 import { attractHookFields, gameStats } from './modes/attract-hook';
 import type { HookLayout, HookRect, HookScreen, HookSource, HookState } from './test-hook';
 
@@ -46,6 +47,7 @@ export function hookSource(a: GameApp): HookSource {
       ...(a.connection?.hookFields() ?? {}),
     }),
     stats: () => gameStats(a),
+    texts: () => textsOnScreen(top(), a.stage.layout.width, a.stage.layout.height),
     layout: (): HookLayout => {
       const screen = screenOf(a);
       const tk = a.ticket;
@@ -54,16 +56,19 @@ export function hookSource(a: GameApp): HookSource {
       const front: Container | undefined =
         a.connection?.front() ?? (screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view);
       const buttons: Record<string, HookRect> = {};
+      const disabled: string[] = [];
       for (const b of Button.all) {
         if (!isShown(b, top())) continue;
         const inFront = front ? isInside(b, front) : false;
         const inHeader = isInside(b, a.hud);
         if (inFront || inHeader) buttons[b.id] = rect(b);
+        if ((inFront || inHeader) && !b.enabled) disabled.push(b.id);
       }
       return {
         hens: onTicket && tk.hensOnScreen ? tk.board.hens.map((h) => h.cellBounds()) : [],
         haystacks: onTicket && tk.haystacksOnScreen ? tk.haystacks.stacks.map(rect) : [],
         buttons,
+        disabled,
         scratch: onTicket ? tk.card.scratchBounds() : null,
       };
     },

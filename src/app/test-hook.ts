@@ -41,7 +41,17 @@ export interface HookLayout {
   hens: HookRect[];
   haystacks: HookRect[];
   buttons: Record<string, HookRect>;
+  /** The ids of `buttons` that are greyed out (a tap does nothing). */
+  disabled: string[];
   scratch: HookRect | null;
+}
+
+/** A text on screen and the box it is written in (its button, the panel behind it, or the window). */
+export interface HookText {
+  text: string;
+  rect: HookRect;
+  box: HookRect;
+  boxKind: 'button' | 'panel' | 'window';
 }
 
 export interface HookFocus {
@@ -59,6 +69,7 @@ export interface HookSource {
   layout(): HookLayout;
   focus(): HookFocus | null;
   stats?(): HookStats | null;
+  texts?(): HookText[];
 }
 
 export interface PouleHook {
@@ -70,6 +81,8 @@ export interface PouleHook {
   focus(): HookFocus | null;
   /** Counts of what is alive (display objects, GPU textures, tweens, heap), for the soak benchmark. */
   stats(): HookStats | null;
+  /** Every text on screen with the box it must fit in (read-only), for the test of texts that do not fit. */
+  texts(): HookText[];
 }
 
 declare global {
@@ -97,6 +110,7 @@ export function installTestHook(src: HookSource): void {
       return f ? { ...f } : null;
     },
     stats: (): HookStats | null => structuredClone(src.stats?.() ?? null),
+    texts: (): HookText[] => structuredClone(src.texts?.() ?? []),
   });
   Object.defineProperty(window, '__poule', { value: hook, writable: false, configurable: false, enumerable: false });
 }

@@ -2,11 +2,13 @@ import { DEFAULT_PRIZE_TABLE, formatSerial, Fraction, RULES, tableOdds } from '.
 import type { TicketWords } from '../scene/screens/ticket-words';
 import type { RulesContent } from '../scene/views/rules-panel';
 import type { I18n } from './i18n';
-import { formatCents } from './money';
+import { numbersFor } from './money';
 
 /** The ticket screen's words in the current language. */
 export function ticketWords(i: I18n): TicketWords {
   const t = i.t.bind(i);
+  const num = numbersFor(i.lang);
+  const formatCents = (c: number): string => num.money(c);
   return {
     yourPrizes: t('yourPrizes'),
     serial: (s) => t('ticketSerial', { serial: formatSerial(s.serial) }),
@@ -33,36 +35,42 @@ export function ticketWords(i: I18n): TicketWords {
       title: won ? t('win') : t('lossTitle'),
       line: won ? t('winPrize', { amount: formatCents(prizeCents) }) : t('lossText'),
       amount: formatCents,
-      playAgain: t('playAgain'),
+      playAgain: t('playAgain', { price: ticketPrice(i) }),
       home: t('backToTitle'),
     }),
   };
 }
 
-/** « 3,76 »: a fraction's decimal value with a French comma. */
-const decimal = (f: Fraction, digits: number): string => f.toDecimal(digits).replace('.', ',');
 
 /** The rules screen: our prize table (from the same data the core deals from) and the core's exact odds. */
 export function rulesContent(i: I18n): RulesContent {
   const t = i.t.bind(i);
+  const num = numbersFor(i.lang);
   const odds = tableOdds(DEFAULT_PRIZE_TABLE);
-  const count = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+  // One format in the whole table: every amount in whole euros (they all are).
+  const whole = (c: number): string => num.money(c, { whole: true });
   return {
     title: t('rulesTitle'),
-    text: t('rulesText'),
+    pages: [t('rulesPageHowTo'), t('rulesPagePrizes')],
+    steps: [t('rulesStep1'), t('rulesStep2'), t('rulesStep3')],
     ours: DEFAULT_PRIZE_TABLE.official ? '' : t('tableOurs'),
     columns: [t('colA1'), t('colA2'), t('colCount')],
-    rows: DEFAULT_PRIZE_TABLE.rows.map((r) => [formatCents(r.a1Cents), formatCents(r.a2Cents), count(r.count)] as const),
+    rows: DEFAULT_PRIZE_TABLE.rows.map((r) => [whole(r.a1Cents), whole(r.a2Cents), num.count(r.count)] as const),
     oddsTitle: t('oddsTitle'),
     odds: [
-      t('oddsWin', { fraction: odds.pWin.toString(), oneIn: decimal(Fraction.ONE.div(odds.pWin), 2) }),
+      t('oddsWin', { fraction: odds.pWin.toString(), oneIn: num.decimal(Fraction.ONE.div(odds.pWin).toNumber(), 2) }),
       t('oddsA1', { fraction: odds.pA1.toString() }),
       t('oddsA2', { fraction: odds.pA2.toString() }),
       t('oddsExtra', { fraction: odds.pExtra.toString() }),
-      t('oddsRtp', { percent: `${decimal(odds.rtp.mul(Fraction.of(100)), 2)}\u00a0%` }),
+      t('oddsRtp', { percent: num.percent(odds.rtp.toNumber(), 2) }),
     ],
     close: t('close'),
   };
 }
 
-export const ticketPrice = (): string => formatCents(RULES.ticketPriceCents);
+/** The ticket's price in `i`'s language (« 2,00 € » / « €2.00 »). */
+export const ticketPrice = (i: I18n): string => numbersFor(i.lang).money(RULES.ticketPriceCents);
+
+/** The top prize of the table, in whole euros (« 30 000 € »). */
+export const topPrize = (i: I18n): string =>
+  numbersFor(i.lang).money(Math.max(...DEFAULT_PRIZE_TABLE.rows.map((r) => r.a1Cents)), { whole: true });

@@ -8,6 +8,7 @@ const overlap = (a: Rect, b: Rect): boolean =>
 
 const SIZES: [number, number][] = [
   [360, 640],
+  [390, 844],
   [720, 1280],
   [1080, 1920],
   [1280, 720],
@@ -70,5 +71,38 @@ describe('computeLayout', () => {
     expect(overlap(l.badge, l.balance)).toBe(false);
     expect(inside(l.badge, l.header)).toBe(true);
     for (const i of Object.values(l.icons)) expect(overlap(i, l.badge)).toBe(false);
+  });
+
+  it.each([
+    [360, 640],
+    [390, 844],
+    [1080, 1920],
+    [1920, 1080],
+  ])('gives the header icons a fingertip\'s size (44 CSS px or more) at %i×%i, apart from the balance and badge', (w, h) => {
+    const l = computeLayout(w, h);
+    const icons = Object.values(l.icons);
+    for (const i of icons) {
+      expect(i.width * l.scale).toBeGreaterThanOrEqual(44);
+      expect(i.height * l.scale).toBeGreaterThanOrEqual(44);
+      expect(inside(i, l.header)).toBe(true);
+      expect(overlap(i, l.balance) || overlap(i, l.badge)).toBe(false);
+    }
+    icons.forEach((a, k) => icons.slice(k + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));
+    const pieces = [l.ticket, l.counter, l.action, l.board, l.header];
+    pieces.forEach((a, k) => pieces.slice(k + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));
+    for (const c of l.cells) expect(inside(c, l.board)).toBe(true);
+    for (const s of l.haystacks) expect(inside(s, l.board)).toBe(true);
+  });
+
+  it('fills a tall phone (390×844) edge to edge: a taller board, no band of grass above or below', () => {
+    const l = computeLayout(390, 844);
+    expect(l.offsetX).toBeCloseTo(0, 6);
+    expect(l.offsetY).toBeCloseTo(0, 6);
+    expect(l.design.height).toBeGreaterThan(1920);
+    const bottom = l.design.height;
+    // The title's notices and the board reach into the lower part of the taller board.
+    expect(l.title.message.y + l.title.message.height).toBeGreaterThan(bottom * 0.8);
+    expect(l.board.y + l.board.height).toBeGreaterThan(bottom - 60);
+    expect(l.title.buy.y).toBeGreaterThan(bottom * 0.5);
   });
 });

@@ -42,7 +42,8 @@ export interface Layout {
   readonly cells: readonly Rect[];
   readonly haystackPrompt: Rect;
   readonly haystacks: readonly Rect[];
-  readonly title: { readonly logo: Rect; readonly buy: Rect; readonly topUp: Rect; readonly message: Rect };
+  /** The title: the logo, the top prize under it, the buy and top-up buttons, the notices. */
+  readonly title: { readonly logo: Rect; readonly prize: Rect; readonly buy: Rect; readonly topUp: Rect; readonly message: Rect };
   /** The centred panel of the result and the rules. */
   readonly panel: Rect;
 }
@@ -91,34 +92,56 @@ function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'o
     cells: grid(board, 6, 5),
     haystackPrompt: r(board.x, 160, board.width, 150),
     haystacks: [0, 1, 2, 3, 4].map(hay),
-    title: { logo: r(460, 130, 1000, 500), buy: r(660, 670, 600, 140), topUp: r(660, 830, 600, 110), message: r(260, 950, 1400, 110) },
+    title: { logo: r(460, 110, 1000, 470), prize: r(460, 585, 1000, 80), buy: r(660, 680, 600, 140), topUp: r(660, 840, 600, 110), message: r(260, 960, 1400, 110) },
     panel: r(360, 150, 1200, 880),
   };
 }
 
-function portrait(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
-  const board = r(30, 560, 1020, 1330);
-  const hay = (i: number): Rect => (i < 3 ? r(45 + i * 335, 900, 320, 330) : r(212 + (i - 3) * 335, 1300, 320, 330));
+/** The least side of a header icon on screen, in CSS pixels (a fingertip's target, 44 with room). */
+const TOUCH_MIN_CSS = 46;
+
+/** The tallest portrait board, in design units: a phone up to 9:20 is filled edge to edge, a taller one letterboxed. */
+const PORTRAIT_MAX_HEIGHT = 2400;
+
+function portrait(scale: number, height: number): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
+  // A phone taller than 9:16 gets a taller board (`ex` more design units), shared out so no band of grass stays empty.
+  const ex = height - 1920;
+  // On a phone the board is drawn at a third of its size: the icons grow to a fingertip's size, the balance stays on
+  // their left, the « DÉMO » badge goes under it, and everything below moves down by what the header gained.
+  const icon = Math.max(84, Math.ceil(TOUCH_MIN_CSS / scale));
+  const phone = icon > 84;
+  const headerH = phone ? 16 + icon + 16 : 130;
+  const dy = headerH - 130;
+  const board = r(30, 560 + dy, 1020, 1330 - dy + ex);
+  const hy = dy + ex / 2;
+  const hay = (i: number): Rect => (i < 3 ? r(45 + i * 335, 900 + hy, 320, 330) : r(212 + (i - 3) * 335, 1300 + hy, 320, 330));
   return {
     orientation: 'portrait',
-    design: { width: 1080, height: 1920 },
-    header: r(0, 0, 1080, 130),
-    balance: r(30, 26, 380, 80),
-    badge: r(424, 26, 170, 80),
-    icons: icons(1050, 24, 84, 12),
-    ticket: r(30, 150, 640, 256),
-    ticketBig: r(40, 640, 1000, 400),
-    scratchAll: r(240, 1110, 600, 140),
-    counter: r(690, 150, 360, 256),
-    action: r(30, 425, 1020, 110),
+    design: { width: 1080, height },
+    header: r(0, 0, 1080, headerH),
+    balance: phone ? r(30, 16, 1050 - (4 * icon + 3 * 10) - 50, 80) : r(30, 26, 380, 80),
+    badge: phone ? r(30, 104, 170, Math.min(56, headerH - 110)) : r(424, 26, 170, 80),
+    icons: phone ? icons(1050, 16, icon, 10) : icons(1050, 24, 84, 12),
+    ticket: r(30, 150 + dy, 640, 256),
+    ticketBig: r(40, 640 + dy + ex * 0.3, 1000, 400),
+    scratchAll: r(240, 1110 + dy + ex * 0.3, 600, 140),
+    counter: r(690, 150 + dy, 360, 256),
+    action: r(30, 425 + dy, 1020, 110),
     board,
     cols: 5,
     rows: 6,
     cells: grid(board, 5, 6),
-    haystackPrompt: r(30, 690, 1020, 140),
+    haystackPrompt: r(30, 690 + hy, 1020, 140),
     haystacks: [0, 1, 2, 3, 4].map(hay),
-    title: { logo: r(60, 330, 960, 520), buy: r(140, 1130, 800, 187), topUp: r(190, 1350, 700, 128), message: r(60, 1520, 960, 240) },
-    panel: r(40, 160, 1000, 1600),
+    // The whole height: the logo high, the top prize under it, the buttons in the lower half, the notices at the foot.
+    title: {
+      logo: r(60, 240 + ex * 0.1, 960, 560 + ex * 0.2),
+      prize: r(60, 830 + ex * 0.35, 960, 110),
+      buy: r(140, 1180 + ex * 0.5, 800, 187),
+      topUp: r(165, 1400 + ex * 0.55, 750, 138),
+      message: r(60, 1570 + ex * 0.6, 960, 300 + ex * 0.3),
+    },
+    panel: r(40, 160 + dy, 1000, 1600 - dy + ex),
   };
 }
 
@@ -126,8 +149,9 @@ function portrait(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'of
 export function computeLayout(width: number, height: number): Layout {
   const w = Math.max(1, width);
   const h = Math.max(1, height);
-  const base = w >= h ? landscape() : portrait();
-  const scale = Math.min(w / base.design.width, h / base.design.height);
+  const tall = Math.min(PORTRAIT_MAX_HEIGHT, Math.max(1920, (1080 * h) / w));
+  const scale = w >= h ? Math.min(w / 1920, h / 1080) : Math.min(w / 1080, h / tall);
+  const base = w >= h ? landscape() : portrait(scale, tall);
   return {
     ...base,
     width: w,

@@ -1,4 +1,5 @@
 import { en } from './en';
+import { frenchSpaces } from './french-spaces';
 import { fr, type Strings } from './fr';
 
 export type Lang = 'fr' | 'en';
@@ -28,7 +29,8 @@ export class I18n {
 
   /** The string `key`, with `{name}` placeholders filled from `vars`. */
   t(key: StringKey, vars: Record<string, string | number> = {}): string {
-    return TABLES[this.current][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+    const s = TABLES[this.current][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+    return this.current === 'fr' ? frenchSpaces(s) : s;
   }
 
   onChange(listener: () => void): () => void {

@@ -14,9 +14,17 @@ describe('demo tickets of the attract loop', () => {
 
   it('show every rule over one loop with the default seeds', () => {
     const seeds = demoSeeds(1);
-    expect(seeds.length).toBe(2);
+    expect(seeds.length).toBe(3);
     const shown = new Set(seeds.flatMap((s) => [...featuresOf(playDemo(s))]));
     expect([...shown].sort()).toEqual([...ALL_FEATURES].sort());
+  });
+
+  it('include a big win (100 € or more) among the default tickets, found by seed and short', () => {
+    const big = demoSeeds(1).map((s) => playDemo(s)).filter((j) => featuresOf(j).has('bigWin'));
+    expect(big).toHaveLength(1);
+    const end = big[0]!.at(-1)!;
+    expect(end.type === 'ticketEnded' && end.prizeCents).toBeGreaterThanOrEqual(10_000);
+    expect(big[0]!.filter((e) => e.type === 'henLifted').length).toBeLessThanOrEqual(3);
   });
 
   it('finds the first seed at or after `from` showing what is wanted (and only that one)', () => {

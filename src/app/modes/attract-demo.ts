@@ -48,9 +48,12 @@ export class DemoTicket {
 }
 
 /** The rules a demo ticket can show; the loop's tickets together must show them all. */
-export type DemoFeature = 'chick' | 'empty' | 'roundLostReveal' | 'extraWon' | 'extraMissed' | 'win';
+export type DemoFeature = 'chick' | 'empty' | 'roundLostReveal' | 'extraWon' | 'extraMissed' | 'win' | 'bigWin';
 
-export const ALL_FEATURES: readonly DemoFeature[] = ['chick', 'empty', 'roundLostReveal', 'extraWon', 'extraMissed', 'win'];
+export const ALL_FEATURES: readonly DemoFeature[] = ['chick', 'empty', 'roundLostReveal', 'extraWon', 'extraMissed', 'win', 'bigWin'];
+
+/** A win that makes people stop: 100 € or more (the top prize is 30 000 €). */
+export const BIG_WIN_CENTS = 10_000;
 
 export function featuresOf(events: readonly GameEvent[]): Set<DemoFeature> {
   const f = new Set<DemoFeature>();
@@ -58,7 +61,10 @@ export function featuresOf(events: readonly GameEvent[]): Set<DemoFeature> {
     if (e.type === 'henLifted' && e.element !== 'egg') f.add(e.element);
     else if (e.type === 'roundLost') f.add('roundLostReveal');
     else if (e.type === 'haystackOpened') f.add(e.extraWon ? 'extraWon' : 'extraMissed');
-    else if (e.type === 'ticketEnded' && e.outcome === 'won') f.add('win');
+    else if (e.type === 'ticketEnded' && e.outcome === 'won') {
+      f.add('win');
+      if (e.prizeCents >= BIG_WIN_CENTS) f.add('bigWin');
+    }
   }
   return f;
 }
@@ -92,12 +98,15 @@ export function firstSeedShowing(wanted: readonly DemoFeature[], from: number, l
 }
 
 /**
- * The default demo tickets: two seeds from `from` on that together show every rule in one loop — a ticket that loses
- * its first round (chick, empty, the board revealed), finds the Extra and wins it; then one whose haystack is empty.
- * Short ones (6 and 4 picks at most) keep the loop near 75 s. Found at start, so a new `seedFrom` needs no rebuild.
+ * The default demo tickets: seeds from `from` on that together show every rule in one loop — a ticket that loses
+ * its first round (chick, empty, the board revealed), finds the Extra and wins it; one that wins big (100 € or more,
+ * in 3 picks at most: what the game can pay, chosen by seed like the others, never steered); then one whose haystack is
+ * empty. Short ones (6, 3 and 4 picks at most) keep the loop short. Found when first needed, so a new `seedFrom` needs
+ * no rebuild.
  */
 export function demoSeeds(from: number): number[] {
   const extraWin = firstSeedShowing(['chick', 'empty', 'roundLostReveal', 'extraWon', 'win'], from, 20_000, 6);
+  const bigWin = firstSeedShowing(['bigWin'], from, 50_000, 3);
   const miss = firstSeedShowing(['chick', 'empty', 'roundLostReveal', 'extraMissed'], from, 20_000, 4);
-  return [extraWin, miss].filter((s): s is number => s !== null);
+  return [extraWin, bigWin, miss].filter((s): s is number => s !== null);
 }

@@ -7,10 +7,12 @@ import { AttractIdleWarning } from '../../scene/views/attract-idle-warning';
 import { DEFAULT_ATTRACT, type AttractConfig, type AttractProblem } from '../attract-config';
 import type { GameApp } from '../game-app';
 import { IdleWatch, type IdleView } from '../idle-watch';
-import { rulesContent, ticketWords } from '../words';
+import { rulesContent, ticketWords, topPrize } from '../words';
 import { demoSeeds } from './attract-demo';
 import { DemoPlayer } from './attract-demo-player';
 import { Pace } from './attract-pace';
+import { shortValue } from '../shorten';
+import { frenchSpaces } from '../i18n/french-spaces';
 import { forgetReleasedTextKeys } from '../../scene/text-keys';
 import { loadAttractConfig } from './attract-load';
 import { ATTRACT_WORDS } from './attract-words';
@@ -134,7 +136,7 @@ export class Attract {
   /** The notices the title shows for bad settings. */
   notices(): string[] {
     const w = ATTRACT_WORDS[this.a.i18n.lang];
-    return this.problems.map((p) => w.badSetting.replace('{name}', p.name).replace('{value}', p.value));
+    return this.problems.map((p) => w.badSetting.replace('{name}', shortValue(p.name)).replace('{value}', shortValue(p.value)));
   }
 
   /** Starts the loop over the title (never over a ticket: the idle watch only asks for it on the title). */
@@ -212,7 +214,7 @@ export class Attract {
         return;
       case 'warn':
         this.a.rules.hide();
-        this.warning.show(w.stillThere, w.setAsideIn, d.secondsLeft);
+        this.warning.show(w.stillThere, this.a.i18n.lang === 'fr' ? frenchSpaces(w.setAsideIn) : w.setAsideIn, d.secondsLeft);
         return;
       case 'setAside':
         // The ticket stays as its journal has it: only the screen changes; the title offers to resume it.
@@ -238,13 +240,14 @@ export class Attract {
     const rules = rulesContent(i);
     const texts: AttractTexts = {
       title: i.t('title'),
+      topPrize: i.t('topPrize', { amount: topPrize(i) }),
       touch: w.touch,
       touchOther: other.touch,
       caption: this.config.caption,
       badge: i.t('demoBadge'),
       howToHeading: w.howToHeading,
-      howTo: w.howTo,
-      prizes: { title: rules.title, columns: rules.columns, rows: rules.rows, odds: rules.odds, note: rules.ours },
+      howTo: i.lang === 'fr' ? [frenchSpaces(w.howTo[0]), frenchSpaces(w.howTo[1]), frenchSpaces(w.howTo[2])] : w.howTo,
+      prizes: { title: rules.title, columns: rules.columns, rows: rules.rows, oddsTitle: rules.oddsTitle, odds: rules.odds, note: rules.ours },
       problems: this.notices(),
     };
     this.screen.setTexts(texts);

@@ -16,7 +16,7 @@ export const ATTRACT_WORDS: Record<Lang, AttractWords> = {
     howToHeading: 'Comment jouer',
     howTo: [
       'Grattez le ticket : deux gains apparaissent, A1 et A2.',
-      "Soulevez les poules : l'œuf d'or dès le 1er coup paie A1, plus tard A2. Un poussin rend le coup !",
+      "Soulevez les poules : l'œuf d'or dès le 1er coup paie A1, plus tard A2. Un poussin vous donne un coup de plus !",
       "Plus de coups ? Choisissez une meule de foin : l'EXTRA offre une nouvelle manche.",
     ],
     stillThere: 'Toujours là ?',
@@ -28,7 +28,7 @@ export const ATTRACT_WORDS: Record<Lang, AttractWords> = {
     howToHeading: 'How to play',
     howTo: [
       'Scratch the ticket: two prizes appear, A1 and A2.',
-      'Lift the hens: the golden egg on the 1st pick pays A1, later A2. A chick gives the pick back!',
+      'Lift the hens: the golden egg on the 1st pick pays A1, later A2. A chick gives you one more pick!',
       'No picks left? Choose a haystack: the EXTRA gives one more round.',
     ],
     stillThere: 'Still there?',

@@ -14,6 +14,8 @@ export type AttractSceneName = 'title' | 'howto' | 'demo' | 'prizes';
 
 export interface AttractTexts {
   readonly title: string;
+  /** « Jusqu'à 30 000 € à gagner ! », under the logo. */
+  readonly topPrize?: string;
   readonly touch: string;
   readonly touchOther: string;
   readonly caption: string;
@@ -62,7 +64,7 @@ export class AttractScreen {
   }
 
   setTexts(t: AttractTexts): void {
-    this.titleCard.setTitle(t.title);
+    this.titleCard.setTitle(t.title, t.topPrize ?? '');
     this.banner.setTexts(t.touch, t.touchOther, t.caption);
     this.badge.setText(t.badge);
     this.howTo.setTexts(t.howToHeading, t.howTo);
@@ -78,8 +80,7 @@ export class AttractScreen {
     const wide = l.orientation === 'landscape';
     const badge = wide ? { x: 40, y: 22, width: 190, height: 80 } : { x: 30, y: 26, width: 170, height: 80 };
     this.badge.resize({ ...l, badge });
-    const left = badge.x + badge.width + 24;
-    this.banner.place({ x: left, y: 8, width: w - left - 30, height: this.problemBox.visible || wide ? 118 : 118 });
+    this.placeBanner(l);
     this.titleCard.resize(l);
     this.howTo.resize(l);
     this.prizes.resize(l);
@@ -91,6 +92,21 @@ export class AttractScreen {
     const ph = Math.abs(b.height * this.problemText.scale.y) + 24;
     this.problemBg.clear().roundRect(w / 2 - pw / 2, -ph / 2, pw, ph, 18).fill({ color: 0x8a1020, alpha: 0.9 });
     this.problemBox.position.set(0, h - ph / 2 - 14);
+  }
+
+  /**
+   * « Touchez pour jouer »: a strip beside the badge over the busy scenes; in portrait on the title, a large card in
+   * the lower part of the screen (where the grass would be empty), never a thin strip against the top edge.
+   */
+  private placeBanner(l: Layout): void {
+    const { width: w, height: h } = l.design;
+    const wide = l.orientation === 'landscape';
+    if (!wide && (this.scene === 'title' || this.scene === null)) {
+      this.banner.place({ x: 80, y: h * 0.72, width: w - 160, height: 300 });
+      return;
+    }
+    const left = (wide ? 40 + 190 : 30 + 170) + 24;
+    this.banner.place({ x: left, y: 8, width: w - left - 30, height: 118 });
   }
 
   /** The loop's layer comes up (over every screen). */
@@ -117,6 +133,7 @@ export class AttractScreen {
     const view = this.viewOf(next);
     this.scene = next;
     this.finger.hide();
+    if (this.layoutNow) this.placeBanner(this.layoutNow);
     if (old && old !== view) {
       await gsap.to(old, { alpha: 0, duration: 0.3 });
       old.visible = false;

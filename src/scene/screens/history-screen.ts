@@ -54,14 +54,27 @@ export class HistoryScreen extends Container {
   };
   private content: HistoryContent | null = null;
   private layoutNow: Layout | null = null;
+  /** Portrait (a phone): the list and the chosen ticket take the panel in turn; « Fermer » on a ticket goes back to the list. */
+  private detailOpen = false;
 
   constructor(a: HistoryActions) {
     super();
     for (let i = 0; i < ROWS; i++) {
-      this.rows.push(new Button({ id: `historyRow${i}`, width: ROW_W, height: ROW_H, text: '', tone: 'plain', onTap: () => a.select(i) }));
+      const pick = (): void => {
+        this.detailOpen = true;
+        a.select(i);
+        if (this.layoutNow) this.resize(this.layoutNow);
+      };
+      this.rows.push(new Button({ id: `historyRow${i}`, width: ROW_W, height: ROW_H, text: '', tone: 'plain', onTap: pick }));
     }
     this.replay = new Button({ id: 'historyReplay', width: 420, height: 90, text: '', tone: 'green', onTap: a.replay });
-    this.close = new Button({ id: 'historyClose', width: 220, height: 84, text: '', tone: 'plain', onTap: a.close });
+    const close = (): void => {
+      if (this.detailOpen && this.layoutNow?.orientation === 'portrait') {
+        this.detailOpen = false;
+        this.resize(this.layoutNow);
+      } else a.close();
+    };
+    this.close = new Button({ id: 'historyClose', width: 220, height: 84, text: '', tone: 'plain', onTap: close });
     this.replayClose = new Button({ id: 'replayClose', width: 420, height: 90, text: '', tone: 'gold', onTap: a.closeReplay });
     this.texts.detail.anchor.set(0, 0);
     this.dim.eventMode = 'static';
@@ -77,6 +90,7 @@ export class HistoryScreen extends Container {
 
   show(c: HistoryContent): void {
     const opening = !this.visible;
+    if (opening) this.detailOpen = false;
     this.content = c;
     this.visible = true;
     if (this.layoutNow) this.resize(this.layoutNow);
@@ -125,34 +139,41 @@ export class HistoryScreen extends Container {
     const top = afterMeters + (c.status ? t.status.height + 12 : 4);
     this.card.addChild(t.title, t.sub, t.status);
 
-    // The rows: one column on the left (landscape), two columns of five (portrait).
-    const step = ROW_H + 6;
+    // The rows: one column on the left (landscape); on a phone (portrait) rows a fingertip tall, the list and the chosen
+    // ticket in turn.
+    const phone = !wide;
+    const listShown = !phone || !this.detailOpen;
+    const rowW = phone ? 900 : ROW_W;
+    const rowH = phone ? 128 : ROW_H;
+    const step = rowH + (phone ? 14 : 6);
+    const bottom = p.height - 130;
+    const fits = phone ? Math.max(1, Math.floor((bottom - top) / step)) : ROWS;
     this.rows.forEach((b, i) => {
-      b.visible = i < c.rows.length;
+      b.visible = listShown && i < c.rows.length && i < fits;
       if (!b.visible) return;
+      b.resizeTo(rowW, rowH);
       b.setText(c.rows[i]!);
       b.setEnabled(true);
-      b.alpha = i === c.selected ? 1 : 0.7;
-      const col = wide ? 0 : Math.floor(i / 5);
-      const row = wide ? i : i % 5;
-      const x = wide ? 36 : 30 + col * (ROW_W + 20);
-      b.position.set(x, top + row * step);
+      b.alpha = phone || i === c.selected ? 1 : 0.7;
+      b.position.set(phone ? (p.width - rowW) / 2 : 36, top + i * step);
       this.card.addChild(b);
     });
-    const listBottom = top + (wide ? Math.max(1, c.rows.length) : Math.min(5, Math.max(1, c.rows.length))) * step;
 
-    // The selected ticket in full, right of the list (landscape) or under it (portrait).
-    const dx = wide ? 36 + ROW_W + 30 : 40;
-    const dy = wide ? top : listBottom + 16;
-    const dw = wide ? p.width - dx - 36 : p.width - 80;
-    const bottom = p.height - 120;
+    // The selected ticket in full: right of the list (landscape), or alone in the panel (portrait).
+    const detailShown = !phone || this.detailOpen;
+    const dx = wide ? 36 + ROW_W + 30 : 60;
+    const dy = top;
+    const dw = wide ? p.width - dx - 36 : p.width - 120;
     const dh = bottom - dy - 110;
+    t.detail.visible = detailShown;
+    t.detail.style.fontSize = phone ? 42 : 25;
+    t.detail.style.lineHeight = phone ? 58 : 36;
     t.detail.style.wordWrapWidth = dw;
     t.detail.scale.set(1);
     t.detail.position.set(dx, dy);
     if (t.detail.height > dh) t.detail.scale.set(dh / t.detail.height);
     this.card.addChild(t.detail);
-    this.replay.visible = c.canReplay;
+    this.replay.visible = c.canReplay && detailShown;
     this.replay.setText(c.labels.replay);
     this.replay.position.set(dx + Math.max(0, (dw - 420) / 2), dy + Math.min(dh, t.detail.height) + 16);
     this.card.addChild(this.replay);
@@ -178,10 +199,12 @@ export class HistoryScreen extends Container {
     // button where the prompt goes. Portrait: both at the foot of the farmyard (no input is taken there in a replay).
     const wide = l.orientation === 'landscape';
     this.replayText.style.wordWrapWidth = wide ? 1500 : 1900;
-    this.replayText.position.set(wide ? 1080 : 540, wide ? 60 : 1700);
+    this.replayText.position.set(wide ? 1080 : 540, wide ? 60 : l.design.height - 220);
     fitWidth(this.replayText, wide ? 760 : 1000);
     if (this.replayText.height > 90) this.replayText.scale.set((this.replayText.scale.x * 90) / this.replayText.height);
     this.replayClose.setText(this.content?.labels.replayClose ?? '');
-    this.replayClose.position.set(wide ? 90 : 330, wide ? 930 : 1790);
+    // Landscape: at the foot of the prompt's column, under the replayed ticket's prompt (never over it).
+    const foot = l.action.y + l.action.height;
+    this.replayClose.position.set(wide ? l.action.x + (l.action.width - 420) / 2 : 330, wide ? Math.min(foot + 10, l.design.height - 100) : l.design.height - 130);
   }
 }

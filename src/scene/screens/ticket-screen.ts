@@ -21,6 +21,8 @@ export interface TicketActions {
   readonly chooseHaystack: (i: number) => void;
   readonly playAgain: () => void;
   readonly home: () => void;
+  /** The demo top-up offered on the result when the balance cannot pay another ticket. */
+  readonly topUp?: () => void;
   readonly sound: (name: SoundName) => void;
 }
 
@@ -59,7 +61,7 @@ export class TicketScreen implements Screen {
     this.card = new TicketCard(renderer, a.scratched, scratchSound);
     this.board = new BoardView(a.pick, (i) => words().hen(i));
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
-    this.result = new ResultPanel(a.playAgain, a.home);
+    this.result = new ResultPanel(a.playAgain, a.home, a.topUp);
     this.scratchAll = new Button({ id: 'scratchAll', width: 440, height: 110, text: '', tone: 'gold', onTap: () => this.card.scratch.clearAll() });
     this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.scrim, this.card, this.scratchAll, this.banners, this.result);
   }

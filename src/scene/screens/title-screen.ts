@@ -21,7 +21,9 @@ export class TitleScreen implements Screen {
   readonly topUp: Button;
   private logo: Container | null = null;
   private readonly logoText: Text = label('', 110, 'title', { wordWrap: true, wordWrapWidth: 1000 });
-  private readonly message: Text = label('', 34, 'light', { wordWrap: true, wordWrapWidth: 1300 });
+  /** « Jusqu'à 30 000 € à gagner ! » under the logo. */
+  private readonly prize: Text = label('', 64, 'gold');
+  private readonly message: Text = label('', 34, 'light', { wordWrap: true, wordWrapWidth: 1300, breakWords: true });
   private hen: Container | null = null;
   private egg: Container | null = null;
   private layoutNow: Layout | null = null;
@@ -29,11 +31,13 @@ export class TitleScreen implements Screen {
   constructor(a: TitleActions) {
     this.buy = new Button({ id: 'buy', width: 600, height: 140, text: '', tone: 'gold', onTap: a.buy });
     this.topUp = new Button({ id: 'topUp', width: 600, height: 110, text: '', tone: 'green', onTap: a.topUp });
-    this.view.addChild(this.logoText, this.buy, this.topUp, this.message);
+    this.view.addChild(this.logoText, this.prize, this.buy, this.topUp, this.message);
   }
 
-  setTexts(title: string, buy: string, topUp: string): void {
+  setTexts(title: string, buy: string, topUp: string, topPrize = ''): void {
     this.logoText.text = title;
+    this.prize.text = topPrize;
+    if (this.layoutNow) this.placePrize(this.layoutNow);
     this.buy.setText(buy);
     this.topUp.setText(topUp);
   }
@@ -80,6 +84,14 @@ export class TitleScreen implements Screen {
     gsap.to(this.egg, { y: this.egg.y - 16, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' });
     gsap.to(this.hen, { rotation: 0.05, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' });
     this.placeMessage(l);
+    this.placePrize(l);
+  }
+
+  private placePrize(l: Layout): void {
+    const r = l.title.prize;
+    this.prize.position.set(r.x + r.width / 2, r.y + r.height / 2);
+    fitWidth(this.prize, r.width);
+    if (this.prize.height > r.height) this.prize.scale.set((this.prize.scale.x * r.height) / this.prize.height);
   }
 
   /** The notices hang from just under the buttons and shrink to the room left above the bottom edge. */

@@ -35,12 +35,14 @@ export class AttractBanner extends Container {
     const lines = this.caption.visible ? 3 : 2;
     const step = r.height / (lines + 0.4);
     this.pulse.pause();
+    // The words grow with a taller card (the portrait title's), never past its width.
+    const grow = Math.max(1, r.height / 118);
     this.main.position.set(r.width / 2, step * 0.8);
-    fitWidth(this.main, r.width * 0.9);
+    fitWidth(this.main, r.width * 0.9, grow);
     this.other.position.set(r.width / 2, step * 1.75);
-    fitWidth(this.other, r.width * 0.9);
+    fitWidth(this.other, r.width * 0.9, grow);
     this.caption.position.set(r.width / 2, step * 2.6);
-    fitWidth(this.caption, r.width * 0.9);
+    fitWidth(this.caption, r.width * 0.9, grow);
     // The breathing starts again from the fitted scale.
     this.pulse.invalidate().restart();
   }

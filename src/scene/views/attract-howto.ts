@@ -7,6 +7,9 @@ import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 import { panel } from './panel';
 
+/** The pictures of the three steps of a ticket (scratch, lift the hens, the haystacks): attract and the rules share them. */
+export const HOW_TO_PICTURES: readonly (readonly ArtName[])[] = [['ticket'], ['hen', 'chick', 'egg-gold'], ['haystack', 'hen-lifted']];
+
 /** « How to play » in three cards — scratch, lift the hens, the haystacks — shown one after another. */
 export class AttractHowTo extends Container {
   private cards: Container[] = [];
@@ -30,7 +33,7 @@ export class AttractHowTo extends Container {
     fitWidth(head, w * 0.9);
     this.addChild(head);
     this.headingView = head;
-    const pictures: readonly (readonly ArtName[])[] = [['ticket'], ['hen', 'chick', 'egg-gold'], ['haystack', 'hen-lifted']];
+    const pictures = HOW_TO_PICTURES;
     const cw = wide ? 560 : 900;
     const ch = wide ? 640 : 440;
     for (let i = 0; i < 3; i++) {

@@ -10,11 +10,13 @@ import { fitWidth, label } from '../text';
 export class AttractTitleCard extends Container {
   private art: Container | null = null;
   private title = '';
+  private topPrize = '';
   /** The hen's and the egg's endless tweens, killed with the pictures they move. */
   private tweens: gsap.core.Tween[] = [];
 
-  setTitle(title: string): void {
+  setTitle(title: string, topPrize = ''): void {
     this.title = title;
+    this.topPrize = topPrize;
   }
 
   resize(l: Layout): void {
@@ -24,8 +26,8 @@ export class AttractTitleCard extends Container {
     const { width: w, height: h } = l.design;
     const wide = l.orientation === 'landscape';
     if (texture('logo')) {
-      const logo = fitted('logo', w * 0.62, h * (wide ? 0.5 : 0.3));
-      logo.position.set(w / 2, h * (wide ? 0.42 : 0.32));
+      const logo = fitted('logo', w * (wide ? 0.62 : 0.86), h * (wide ? 0.46 : 0.3));
+      logo.position.set(w / 2, h * (wide ? 0.4 : 0.3));
       a.addChild(logo);
     } else {
       const t = label(this.title, 110, 'title');
@@ -33,10 +35,16 @@ export class AttractTitleCard extends Container {
       fitWidth(t, w * 0.9);
       a.addChild(t);
     }
+    if (this.topPrize !== '') {
+      const prize = label(this.topPrize, wide ? 80 : 84, 'gold');
+      prize.position.set(w / 2, h * (wide ? 0.72 : 0.5));
+      fitWidth(prize, w * (wide ? 0.5 : 0.9));
+      a.addChild(prize);
+    }
     const hen = fitted('hen', 300, 300);
-    hen.position.set(wide ? w * 0.16 : w * 0.28, wide ? h * 0.78 : h * 0.66);
+    hen.position.set(wide ? w * 0.16 : w * 0.28, wide ? h * 0.78 : h * 0.61);
     const egg = fitted('egg-gold', 170, 210);
-    egg.position.set(wide ? w * 0.84 : w * 0.72, wide ? h * 0.76 : h * 0.66);
+    egg.position.set(wide ? w * 0.84 : w * 0.72, wide ? h * 0.76 : h * 0.61);
     a.addChild(hen, egg);
     this.tweens = [
       gsap.to(egg, { y: egg.y - 20, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' }),

@@ -15,6 +15,9 @@ export interface ButtonOptions {
   readonly onTap: () => void;
 }
 
+/** The least side of a button on screen, in CSS pixels: a fingertip's target (44 is the usual least, kept with room). */
+export const TOUCH_MIN_CSS = 46;
+
 const TONES = {
   gold: [0xffd54a, 0xf29a0c, 0x7a4306],
   green: [0x8be05a, 0x3d9b2a, 0x1f5212],
@@ -33,15 +36,19 @@ export class Button extends Container {
   enabled = true;
   private readonly text: Text | null = null;
   private readonly face = new Container();
+  /** Grows the face about its centre when the board is scaled so small that the button would be under a fingertip. */
+  private readonly grow = new Container();
   private iconView: Container | null = null;
-  private readonly opts: ButtonOptions;
+  private opts: ButtonOptions;
 
   constructor(opts: ButtonOptions) {
     super();
     this.opts = opts;
     this.id = opts.id;
-    this.face.position.set(opts.width / 2, opts.height / 2);
-    this.addChild(this.face);
+    this.grow.position.set(opts.width / 2, opts.height / 2);
+    this.grow.addChild(this.face);
+    this.addChild(this.grow);
+    this.onRender = () => this.keepTouchSize();
     this.face.addChild(this.background(opts));
     if (opts.icon) this.setIcon(opts.icon);
     if (opts.text !== undefined) {
@@ -62,6 +69,18 @@ export class Button extends Container {
     this.on('destroyed', () => Button.all.delete(this));
   }
 
+  /**
+   * Keeps the button at least TOUCH_MIN_CSS on screen each way: the scales above it (the board's, a panel's) are read
+   * at each frame, so a button laid out anywhere, at any window size, stays a fingertip's size.
+   */
+  private keepTouchSize(): void {
+    let s = 1;
+    for (let n: Container | null = this; n; n = n.parent) s *= Math.abs(n.scale.y);
+    const side = Math.min(this.opts.width, this.opts.height) * s;
+    const k = side > 0 ? Math.max(1, TOUCH_MIN_CSS / side) : 1;
+    if (Math.abs(this.grow.scale.x - k) > 1e-3) this.grow.scale.set(k);
+  }
+
   /** What a tap, Enter or Space does. */
   press(): void {
     if (!this.enabled) return;
@@ -74,6 +93,19 @@ export class Button extends Container {
     this.text.text = text;
     fitWidth(this.text, this.opts.width * 0.86);
     this.accessibleTitle = text;
+  }
+
+  /** A new size for the button (its layout changed): the face is redrawn, the label refitted. */
+  resizeTo(width: number, height: number): void {
+    if (width === this.opts.width && height === this.opts.height) return;
+    this.opts = { ...this.opts, width, height };
+    this.grow.position.set(width / 2, height / 2);
+    this.face.removeChildAt(0).destroy({ children: true, context: true });
+    this.face.addChildAt(this.background(this.opts), 0);
+    if (this.text) {
+      this.text.style.fontSize = height * 0.4;
+      fitWidth(this.text, width * 0.86);
+    }
   }
 
   setIcon(icon: ArtName): void {

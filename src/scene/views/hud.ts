@@ -48,6 +48,8 @@ export class Hud extends Container {
     for (const id of ['mute', 'lang', 'rules', 'menu'] as const) {
       const r = l.icons[id];
       this[id].position.set(r.x, r.y);
+      // Built 84 wide; a phone's layout asks for larger icons (a fingertip's size).
+      this[id].scale.set(r.width / 84);
     }
   }
 
@@ -105,5 +107,7 @@ export class DemoBadge extends Container {
     this.position.set(r.x, r.y);
     this.text.position.set(r.width / 2, r.height / 2);
     fitWidth(this.text, r.width * 0.85);
+    // A phone's badge is a lower strip: the word shrinks to its height too.
+    if (this.text.height > r.height * 0.85) this.text.scale.set((this.text.scale.x * r.height * 0.85) / this.text.height);
   }
 }

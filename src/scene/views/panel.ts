@@ -35,12 +35,16 @@ export function verticalGradient(top: number, bottom: number): FillGradient {
   return g;
 }
 
+/** The label of a panel's background: a text's box is the panel drawn behind it (the test hook reads it). */
+export const PANEL_LABEL = 'panel';
+
 /** A rounded wooden-framed cream panel, the game's card for counters, results and rules. */
 export function panel(w: number, h: number, opts: { radius?: number; tone?: PanelTone } = {}): Graphics {
   const r = opts.radius ?? 36;
   const tone = opts.tone ?? 'cream';
   const edge = COLOURS[tone][2];
   const g = new Graphics();
+  g.label = PANEL_LABEL;
   g.roundRect(6, 12, w, h, r).fill({ color: 0x000000, alpha: 0.28 });
   g.roundRect(0, 0, w, h, r).fill(verticalGradient(COLOURS[tone][0], COLOURS[tone][1])).stroke({ width: 8, color: edge });
   g.roundRect(14, 14, w - 28, h - 28, Math.max(4, r - 12)).stroke({ width: 3, color: 0xffffff, alpha: 0.35 });

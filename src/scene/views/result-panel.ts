@@ -20,6 +20,8 @@ export interface ResultTexts {
 export class ResultPanel extends Container {
   readonly playAgain: Button;
   readonly home: Button;
+  /** The demo top-up, offered when the balance cannot pay the next ticket. */
+  readonly topUp: Button;
   private readonly dim = new Graphics();
   private readonly card = new Container();
   private readonly particles = new Container();
@@ -34,9 +36,16 @@ export class ResultPanel extends Container {
   private readonly rays = sunburst();
   private spin: gsap.core.Tween | null = null;
 
-  constructor(onPlayAgain: () => void, onHome: () => void) {
+  /** Why « Rejouer » is greyed (the balance cannot pay a ticket), or null when it can. */
+  private broke: string | null = null;
+  /** The result's own line, put back when the balance can pay again. */
+  private lineText = '';
+
+  constructor(onPlayAgain: () => void, onHome: () => void, onTopUp: () => void = () => undefined) {
     super();
     this.playAgain = new Button({ id: 'playAgain', width: 520, height: 130, text: '', tone: 'green', onTap: onPlayAgain });
+    this.topUp = new Button({ id: 'resultTopUp', width: 520, height: 110, text: '', tone: 'gold', onTap: onTopUp });
+    this.topUp.visible = false;
     this.home = new Button({ id: 'home', width: 320, height: 100, text: '', tone: 'plain', onTap: onHome });
     this.dim.eventMode = 'static';
     // Over the card (a party all over the screen), never in the way of a tap on « Rejouer ».
@@ -54,11 +63,11 @@ export class ResultPanel extends Container {
     const x = p.x + (p.width - w) / 2;
     const y = p.y + (p.height - h) / 2;
     // The old panel goes for good (Pixi's GC would free it only a minute later); the card's lasting parts stay.
-    const lasting = new Set<Container>([this.rays, this.title, this.amount, this.line, this.playAgain, this.home]);
+    const lasting = new Set<Container>([this.rays, this.title, this.amount, this.line, this.playAgain, this.home, this.topUp]);
     for (const old of this.card.removeChildren()) if (!lasting.has(old) && old !== this.picture) dispose(old);
     this.picture?.destroy();
     this.picture = fitted(this.won ? 'egg-gold' : 'hen', 220, 220);
-    this.card.addChild(panel(w, h, { radius: 60 }), this.rays, this.picture, this.title, this.amount, this.line, this.playAgain, this.home);
+    this.card.addChild(panel(w, h, { radius: 60 }), this.rays, this.picture, this.title, this.amount, this.line, this.playAgain, this.home, this.topUp);
     this.card.position.set(x, y);
     this.card.pivot.set(0, 0);
     const cx = w / 2;
@@ -82,6 +91,40 @@ export class ResultPanel extends Container {
       this.playAgain.position.set(cx - 260, h - 330);
       this.home.position.set(cx - 160, h - 170);
     }
+    // Short of a ticket's price: the reason takes the kind word's place, the top-up sits above the greyed « Rejouer ».
+    this.topUp.position.set(cx - 260, (wide ? by : h - 330) - 140);
+    this.placeBroke();
+  }
+
+  /**
+   * The balance cannot pay another ticket (`reason`, one line) or can again (null): « Rejouer » is greyed and the
+   * demo top-up offered in its `topUpText`.
+   */
+  setBroke(reason: string | null, topUpText: string): void {
+    this.broke = reason;
+    this.topUp.setText(topUpText);
+    this.placeBroke();
+  }
+
+  private placeBroke(): void {
+    const broke = this.broke !== null && !this.won;
+    this.playAgain.setEnabled(!broke);
+    this.topUp.visible = broke;
+    const l = this.layoutNow;
+    if (!l) return;
+    const wide = l.orientation === 'landscape';
+    const w = Math.min(l.panel.width, 1100);
+    if (broke) {
+      this.line.text = this.broke!;
+      this.line.style.wordWrap = false;
+      fitWidth(this.line, w * 0.88);
+      this.line.y = wide ? 410 : 560;
+    } else {
+      this.line.text = this.lineText;
+      this.line.style.wordWrap = true;
+      this.line.scale.set(1);
+      this.line.y = this.won ? (wide ? 530 : 650) : wide ? 470 : 560;
+    }
   }
 
   /** Shows the result; resolves once the amount has counted up (the party goes on by itself). */
@@ -89,6 +132,7 @@ export class ResultPanel extends Container {
     this.won = won;
     this.visible = true;
     this.title.text = x.title;
+    this.lineText = x.line;
     this.line.text = x.line;
     this.playAgain.setText(x.playAgain);
     this.home.setText(x.home);

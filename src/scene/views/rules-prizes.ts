@@ -1,0 +1,74 @@
+import { Container, Graphics } from 'pixi.js';
+import { label } from '../text';
+import type { RulesContent } from './rules-panel';
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The rules' second page: the prize table (one number format throughout), the note that it is this game's own table,
+ * and the exact odds. Landscape: the table on the left, the odds on the right; portrait: one under the other. Each
+ * part shrinks only if the room left cannot hold it.
+ */
+export type PrizesContent = Pick<RulesContent, 'columns' | 'rows' | 'ours' | 'oddsTitle' | 'odds'>;
+
+export function prizesPage(c: PrizesContent, body: Box, wide: boolean): Container {
+  const box = new Container();
+  const k = wide ? 1 : 1.45;
+  const tableW = wide ? body.width * 0.52 : body.width;
+  const rowH = Math.round((wide ? 50 : 46) * k);
+  const table = new Container();
+  const bg = new Graphics();
+  const tableH = rowH * (c.rows.length + 1);
+  bg.roundRect(-10, -6, tableW + 20, tableH + 12, 16).fill({ color: 0xffffff, alpha: 0.55 });
+  bg.rect(-10, -6, tableW + 20, rowH + 4).fill({ color: 0xf2b632, alpha: 0.9 });
+  table.addChild(bg);
+  const cols = [0.32, 0.34, 0.34].map((f) => f * tableW);
+  const cell = (s: string, i: number, row: number, head: boolean): void => {
+    const t = label(s, Math.round((head ? 22 : 27) * k), 'dark', { fontWeight: head ? '800' : '700' });
+    t.anchor.set(1, 0.5);
+    const right = cols.slice(0, i + 1).reduce((a, b) => a + b, 0) - 12;
+    t.position.set(right, row * rowH + rowH / 2);
+    if (t.width > cols[i]! - 16) t.scale.set((cols[i]! - 16) / t.width);
+    table.addChild(t);
+  };
+  c.columns.forEach((s, i) => cell(s, i, 0, true));
+  c.rows.forEach((r, ri) => r.forEach((s, i) => cell(s, i, ri + 1, false)));
+  const ours = label(c.ours, Math.round(24 * k), 'dark', { wordWrap: true, wordWrapWidth: tableW, fontWeight: '600', fontStyle: 'italic', align: 'left' });
+  ours.anchor.set(0, 0);
+  ours.position.set(0, tableH + 16);
+  table.addChild(ours);
+
+  const odds = new Container();
+  const oddsW = wide ? body.width - tableW - 60 : body.width;
+  const head = label(c.oddsTitle, Math.round(32 * k), 'dark', { wordWrap: true, wordWrapWidth: oddsW, align: 'left' });
+  head.anchor.set(0, 0);
+  odds.addChild(head);
+  let y = head.height + 16;
+  for (const line of c.odds) {
+    const t = label(line, Math.round(28 * k), 'dark', { fontWeight: '600', align: 'left', wordWrap: true, wordWrapWidth: oddsW });
+    t.anchor.set(0, 0);
+    t.position.set(0, y);
+    odds.addChild(t);
+    y += t.height + 8 * k;
+  }
+
+  if (wide) {
+    table.position.set(body.x + 10, body.y);
+    odds.position.set(body.x + tableW + 60, body.y);
+    for (const part of [table, odds]) if (part.height > body.height) part.scale.set(body.height / part.height);
+  } else {
+    const both = table.height + 30 + odds.height;
+    const s = both > body.height ? body.height / both : 1;
+    table.scale.set(s);
+    odds.scale.set(s);
+    table.position.set(body.x + 10, body.y);
+    odds.position.set(body.x, body.y + (table.height + 30));
+  }
+  box.addChild(table, odds);
+  return box;
+}
