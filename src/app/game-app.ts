@@ -17,6 +17,7 @@ import { handleContextLoss } from './context-loss';
 import { I18n } from './i18n';
 import { focusScope } from './focus-scope';
 import { listenToKeys } from './keyboard';
+import { isSceneElement, shareFocus } from './dom-focus';
 import { demoPlay } from './modes/demo-mode';
 import { realPlay } from './modes/play-mode';
 import { formatCents } from './money';
@@ -250,7 +251,8 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
     },
     scratchAll: () => busy.idle && nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
     escape: gated(openRules),
-  });
+  }, isSceneElement);
+  shareFocus(a.focus);
   handleContextLoss(
     stage.app.canvas,
     () => {
