@@ -26,6 +26,8 @@ export interface HookState {
   renderer: string;
   game: GameSnapshot | null;
   messages: string[];
+  /** The result panel's words (null when no result is shown); `aside` while « Voir le ticket » shows the board. */
+  result?: { title: string; why: string; line: string; aside: boolean } | null;
   /** Saved tickets (issue 5, read-only; src/app/persistence-ui.ts): storage status, saved history, meters, the « Historique » view, what the ticket screen shows. */
   storage?: PersistenceHookFields['storage'] | null;
   history?: PersistenceHookFields['history'];

@@ -3,6 +3,7 @@ import type { TicketWords } from '../scene/screens/ticket-words';
 import type { RulesContent } from '../scene/views/rules-panel';
 import type { I18n } from './i18n';
 import { formatCents } from './money';
+import { ordinal, resultWhy } from './result-why';
 
 /** The ticket screen's words in the current language. */
 export function ticketWords(i: I18n): TicketWords {
@@ -29,13 +30,23 @@ export function ticketWords(i: I18n): TicketWords {
     hen: (n) => t('hen', { n: n + 1 }),
     haystack: (n) => t('haystack', { n: n + 1 }),
     money: formatCents,
-    result: (won, prizeCents) => ({
-      title: won ? t('win') : t('lossTitle'),
-      line: won ? t('winPrize', { amount: formatCents(prizeCents) }) : t('lossText'),
-      amount: formatCents,
-      playAgain: t('playAgain'),
-      home: t('backToTitle'),
-    }),
+    result: (s) => {
+      const won = s.result?.outcome === 'won';
+      const why = resultWhy(s);
+      return {
+        title: won ? t('win') : t('lossTitle'),
+        why:
+          why?.kind === 'won'
+            ? t(why.prize === 'A1' ? 'whyA1' : 'whyA2', { nth: ordinal(why.pick, i.lang), round: why.extraRound ? t('whyExtraRound') : '' })
+            : t('whyLost'),
+        line: won ? t('winPrize', { amount: formatCents(s.result?.prizeCents ?? 0) }) : t('lossText'),
+        amount: formatCents,
+        playAgain: t('playAgain'),
+        home: t('backToTitle'),
+        seeTicket: t('seeTicket'),
+        backToResult: t('backToResult'),
+      };
+    },
   };
 }
 

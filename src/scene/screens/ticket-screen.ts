@@ -58,7 +58,7 @@ export class TicketScreen implements Screen {
     this.card = new TicketCard(renderer, a.scratched, scratchSound);
     this.board = new BoardView(a.pick, (i) => words().hen(i));
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
-    this.result = new ResultPanel(a.playAgain, a.home);
+    this.result = new ResultPanel(a.playAgain, a.home, (on) => this.lookAtTicket(on));
     this.scratchAll = new Button({ id: 'scratchAll', width: 440, height: 110, text: '', tone: 'gold', onTap: () => this.card.scratch.clearAll() });
     this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.scrim, this.card, this.scratchAll, this.banners, this.result);
   }
@@ -91,6 +91,7 @@ export class TicketScreen implements Screen {
     this.counter.setTexts(w.picksLeft, s?.round ? w.roundName(s.round.round) : '');
     this.setPrompt(s);
     this.board.hens.forEach((h, i) => (h.accessibleTitle = w.hen(i)));
+    if (this.result.visible && s?.result) this.result.setTexts(w.result(s), s.result.prizeCents);
   }
 
   resize(l: Layout): void {
@@ -119,7 +120,7 @@ export class TicketScreen implements Screen {
     this.banners.removeChildren().forEach((b) => dispose(b));
     this.card.reset(this.words().scratchHere);
     const round = s.round;
-    if (round) this.board.restore(round.hens, round.board, this.words().eggWasHere);
+    if (round) this.board.restore(round.hens, round.board, this.words().eggWasHere, round.picks.map((p) => p.hen));
     else this.board.reset();
     this.board.alpha = 1;
     this.scrim.alpha = 1;
@@ -133,7 +134,7 @@ export class TicketScreen implements Screen {
     this.refreshTexts();
     if (this.layoutNow) this.resize(this.layoutNow);
     if (s.result) {
-      this.result.show(s.result.outcome === 'won', s.result.prizeCents, this.words().result(s.result.outcome === 'won', s.result.prizeCents)).progress(1);
+      this.result.show(s.result.outcome === 'won', s.result.prizeCents, this.words().result(s)).progress(1);
     }
     this.settle(s);
   }
@@ -145,6 +146,21 @@ export class TicketScreen implements Screen {
     for (const e of events) await this.playEvent(e, s);
     this.snapshot = s;
     this.settle(s);
+  }
+
+  /**
+   * « Voir le ticket »: the finished ticket in full view for as long as the player likes — the last round's board
+   * as it ended (a lost round with every hen lifted and the egg marked), the player's picks numbered.
+   */
+  private lookAtTicket(on: boolean): void {
+    const r = this.snapshot?.round;
+    if (!on || !r) return;
+    this.haystacks.clear();
+    this.banners.removeChildren().forEach((b) => dispose(b));
+    this.board.restore(r.hens, r.board, this.words().eggWasHere, r.picks.map((p) => p.hen));
+    this.board.alpha = 1;
+    this.board.setActive(false);
+    this.prompt.visible = false;
   }
 
   private settle(s: GameSnapshot): void {
@@ -198,7 +214,7 @@ export class TicketScreen implements Screen {
         return;
       case 'henLifted': {
         this.a.sound('lift');
-        const tl = this.board.lift(e.hen, e.element);
+        const tl = this.board.lift(e.hen, e.element, e.pick);
         tl.call(() => this.a.sound(e.element === 'egg' ? 'egg' : e.element === 'chick' ? 'chick' : 'empty'), [], 0.3);
         await tl;
         if (e.element === 'chick') await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne);
@@ -240,7 +256,7 @@ export class TicketScreen implements Screen {
       case 'ticketEnded': {
         const won = e.outcome === 'won';
         this.a.sound(won ? 'win' : 'lose');
-        await this.result.show(won, e.prizeCents, w.result(won, e.prizeCents));
+        await this.result.show(won, e.prizeCents, w.result(s));
         return;
       }
     }

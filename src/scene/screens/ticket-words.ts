@@ -24,5 +24,6 @@ export interface TicketWords {
   readonly hen: (i: number) => string;
   readonly haystack: (i: number) => string;
   readonly money: (cents: number) => string;
-  readonly result: (won: boolean, prizeCents: number) => ResultTexts;
+  /** The result's words for a finished ticket (why it paid what it paid, from its record). */
+  readonly result: (s: GameSnapshot) => ResultTexts;
 }
