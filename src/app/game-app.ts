@@ -154,7 +154,8 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
   const ticket = new TicketScreen(
     stage.app.renderer,
     {
-      scratched: () => void session.reveal(),
+      // Asked at the first stroke, maybe while the ticket still arrives: sent as soon as the game takes input.
+      scratched: () => void busy.whenIdle().then(() => session.reveal()),
       pick: (hen) => busy.idle && void session.pick(hen),
       chooseHaystack: (i) => busy.idle && void session.chooseHaystack(i),
       playAgain: gated(() => void buy()),
@@ -249,7 +250,8 @@ export async function startGame(host: HTMLElement, store: TicketStore = new Memo
       if (a.focus.activate()) return;
       if (nav.screen === 'ticket' && ticket.card.scratch.scratchable) ticket.card.scratch.clearAll();
     },
-    scratchAll: () => busy.idle && nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
+    // Not gated: the foil can be cleared while the amounts are on their way (the reveal is asked for once).
+    scratchAll: () => nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
     escape: gated(openRules),
   }, isSceneElement);
   shareFocus(a.focus);

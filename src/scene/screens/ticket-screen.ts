@@ -40,8 +40,12 @@ export class TicketScreen implements Screen {
   private readonly banners = new Container();
   /** Darkens the farmyard while the ticket is scratched, so the ticket has the stage. */
   private readonly scrim = new Graphics();
+  /** Over the whole screen during a wait a tap may cut short (the amounts held large, a lost round's board). */
+  private readonly skipPad = new Graphics();
   private layoutNow: Layout | null = null;
   private snapshot: GameSnapshot | null = null;
+  /** The reveal is asked for once per ticket: at the first stroke, or by « tout gratter ». */
+  private revealAsked = false;
 
   constructor(
     renderer: Renderer,
@@ -55,12 +59,18 @@ export class TicketScreen implements Screen {
       if (now - lastScratch > 180) a.sound('scratch');
       if (now - lastScratch > 180) lastScratch = now;
     };
-    this.card = new TicketCard(renderer, a.scratched, scratchSound);
+    const askReveal = (): void => {
+      if (this.revealAsked) return;
+      this.revealAsked = true;
+      a.scratched();
+    };
+    this.card = new TicketCard(renderer, askReveal, scratchSound, askReveal);
+    this.skipPad.eventMode = 'none';
     this.board = new BoardView(a.pick, (i) => words().hen(i));
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
     this.result = new ResultPanel(a.playAgain, a.home, (on) => this.lookAtTicket(on));
     this.scratchAll = new Button({ id: 'scratchAll', width: 440, height: 110, text: '', tone: 'gold', onTap: () => this.card.scratch.clearAll() });
-    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.scrim, this.card, this.scratchAll, this.banners, this.result);
+    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.scrim, this.card, this.scratchAll, this.banners, this.result, this.skipPad);
   }
 
   /** The ticket is being scratched: it is shown large, the farmyard waits behind. */
@@ -99,6 +109,7 @@ export class TicketScreen implements Screen {
     this.card.place(this.scratching ? l.ticketBig : l.ticket);
     this.scrim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x0d1a08, alpha: 0.5 });
     this.scrim.visible = this.scratching;
+    this.skipPad.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x000000, alpha: 0.001 });
     this.counter.resize(l.counter);
     this.board.resize(l);
     this.haystacks.resize(l);
@@ -119,13 +130,14 @@ export class TicketScreen implements Screen {
     this.haystacks.clear();
     this.banners.removeChildren().forEach((b) => dispose(b));
     this.card.reset(this.words().scratchHere);
+    this.revealAsked = s.phase !== 'scratch';
     const round = s.round;
     if (round) this.board.restore(round.hens, round.board, this.words().eggWasHere, round.picks.map((p) => p.hen));
     else this.board.reset();
     this.board.alpha = 1;
     this.scrim.alpha = 1;
     this.scrim.visible = s.phase === 'scratch';
-    if (s.amounts) this.card.showAmounts(this.words().money(s.amounts.a1Cents), this.words().money(s.amounts.a2Cents), false);
+    if (s.amounts) this.card.showAmounts(this.words().money(s.amounts.a1Cents), this.words().money(s.amounts.a2Cents));
     if (s.phase === 'haystack') {
       this.board.alpha = 0;
       this.haystacks.offer(this.words().haystackPrompt).progress(1);
@@ -189,10 +201,16 @@ export class TicketScreen implements Screen {
         return;
       case 'scratchRevealed':
         this.a.sound('coin');
-        this.card.scratch.clearAll();
+        // The core has spoken: the real amounts go under what is left of the foil. A finger still rubbing uncovers
+        // them; the rest clears itself once it rests (or at once when nobody is rubbing: the key, « tout gratter »).
+        this.card.setAmounts(w.money(e.a1Cents), w.money(e.a2Cents));
+        this.revealAsked = true;
+        if (this.card.scratch.begun) this.card.scratch.finishSoon(1.2);
+        else this.card.scratch.clearAll();
+        await this.card.scratch.whenCleared();
         this.scratchAll.visible = false;
-        await this.card.showAmounts(w.money(e.a1Cents), w.money(e.a2Cents), true);
-        await gsap.delayedCall(0.5, () => undefined);
+        // Held large for a moment, so the player reads the ticket's prizes (a tap goes on at once).
+        await this.skippable(gsap.timeline().add(this.card.greetAmounts()).to({}, { duration: 1.1 }));
         if (this.layoutNow) {
           const dock = this.card.place(this.layoutNow.ticket, true);
           dock.to(this.scrim, { alpha: 0, duration: 0.4 }, '<0.1');
@@ -229,9 +247,12 @@ export class TicketScreen implements Screen {
         this.a.sound('lose');
         const last = s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? 0;
         this.prompt.text = w.roundLost;
-        await this.banner(w.roundLost, 0.5);
-        await this.board.revealLost(e.board, last, this.layoutNow?.cols ?? 6, w.eggWasHere);
-        await gsap.delayedCall(1.2, () => undefined);
+        // The whole board, then a moment to look at it; a tap cuts the wait short.
+        const tl = gsap.timeline();
+        tl.add(this.banner(w.roundLost, 0.5));
+        tl.add(this.board.revealLost(e.board, last, this.layoutNow?.cols ?? 6, w.eggWasHere));
+        tl.to({}, { duration: 1.2 });
+        await this.skippable(tl);
         return;
       }
       case 'haystacksOffered':
@@ -260,6 +281,21 @@ export class TicketScreen implements Screen {
         return;
       }
     }
+  }
+
+  /** Plays `tl`; a tap anywhere on the screen jumps to its end. Resolves when it has ended either way. */
+  private skippable(tl: gsap.core.Timeline): Promise<void> {
+    const pad = this.skipPad;
+    const skip = (): void => void tl.progress(1);
+    pad.eventMode = 'static';
+    pad.on('pointertap', skip);
+    return new Promise<void>((resolve) => {
+      tl.eventCallback('onComplete', () => {
+        pad.off('pointertap', skip);
+        pad.eventMode = 'none';
+        resolve();
+      });
+    });
   }
 
   /** A big word over the board (« L'ŒUF D'OR ! », « EXTRA ! »), held for `hold` seconds. */
