@@ -24,6 +24,7 @@ export const en: Strings = {
   pickPrompt: 'Lift a hen to find the golden egg',
   picksLeft: 'Picks left',
   plusOne: '+1',
+  chickMeans: 'Chick: one more pick!',
   roundExtra: 'EXTRA round',
   eggFound: 'THE GOLDEN EGG!',
   eggWasHere: 'The egg was here',

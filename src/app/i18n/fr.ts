@@ -22,6 +22,7 @@ export const fr = {
   pickPrompt: "Soulevez une poule pour trouver l'œuf d'or",
   picksLeft: 'Coups restants',
   plusOne: '+1',
+  chickMeans: 'Poussin : un coup de plus !',
   roundExtra: 'Manche EXTRA',
   eggFound: "L'ŒUF D'OR !",
   eggWasHere: "L'œuf était ici",

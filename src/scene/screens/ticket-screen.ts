@@ -111,6 +111,7 @@ export class TicketScreen implements Screen {
     this.scrim.visible = this.scratching;
     this.skipPad.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x000000, alpha: 0.001 });
     this.counter.resize(l.counter);
+    this.counter.yard = { left: l.board.x, right: l.board.x + l.board.width };
     this.board.resize(l);
     this.haystacks.resize(l);
     this.result.resize(l);
@@ -219,15 +220,19 @@ export class TicketScreen implements Screen {
         return;
       case 'roundStarted':
         this.counter.setTexts(w.picksLeft, w.roundName(e.round));
+        this.counter.visible = true;
         if (e.round > 1) {
           await this.haystacks.leaveAll();
           this.haystacks.clear();
           this.board.reset();
           this.board.alpha = 1;
           if (this.layoutNow) this.board.resize(this.layoutNow);
+          // The new round's picks are on the counter as its hens drop in (not the last round's 0).
+          const counted = this.counter.set(e.picksLeft);
           await this.board.enter();
+          await counted;
+          return;
         }
-        this.counter.visible = true;
         await this.counter.set(e.picksLeft);
         return;
       case 'henLifted': {
@@ -235,7 +240,7 @@ export class TicketScreen implements Screen {
         const tl = this.board.lift(e.hen, e.element, e.pick);
         tl.call(() => this.a.sound(e.element === 'egg' ? 'egg' : e.element === 'chick' ? 'chick' : 'empty'), [], 0.3);
         await tl;
-        if (e.element === 'chick') await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne);
+        if (e.element === 'chick') await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne, w.chickMeans);
         await this.counter.set(e.picksLeft);
         return;
       }
@@ -263,13 +268,13 @@ export class TicketScreen implements Screen {
         return;
       case 'haystackOpened':
         this.a.sound('haystack');
-        await this.haystacks.open(e.chosen, e.extraAt, w.extra, w.noExtra);
+        await this.haystacks.open(e.chosen, e.extraAt, w.extra, w.noExtra, w.extraWasHere);
         if (e.extraWon) {
           this.a.sound('extra');
-          // Where the prompt was (it makes way), so the banner covers neither the haystacks nor the opened one.
+          // Where the prompt was (it makes way first), so the banner covers neither the haystacks nor the opened one.
           const p = this.layoutNow?.haystackPrompt;
-          void this.haystacks.quiet();
-          await this.banner(`${w.extra} !`, 1.0, w.extraWon, p ? { x: p.x + p.width / 2, y: p.y + p.height / 2 - 55, size: 100 } : undefined);
+          await this.haystacks.quiet();
+          await this.banner(`${w.extra} !`, 1.0, w.extraWon, p ? { x: p.x + p.width / 2, y: p.y + p.height / 2 - 55, size: 100 } : undefined, true);
         } else {
           await gsap.delayedCall(1.4, () => undefined);
         }
@@ -299,7 +304,7 @@ export class TicketScreen implements Screen {
   }
 
   /** A big word over the board (« L'ŒUF D'OR ! », « EXTRA ! »), held for `hold` seconds. */
-  private banner(text: string, hold: number, sub?: string, at?: { x: number; y: number; size: number }): gsap.core.Timeline {
+  private banner(text: string, hold: number, sub?: string, at?: { x: number; y: number; size: number }, opaque = false): gsap.core.Timeline {
     const b = new Container();
     const size = at?.size ?? 120;
     const t = label(text, size, 'title');
@@ -316,7 +321,8 @@ export class TicketScreen implements Screen {
     const w = Math.min(maxW / 0.88, Math.max(t.width, st?.width ?? 0) + 120);
     const top = -t.height / 2 - 14;
     const h = (st ? subY + st.height / 2 : t.height / 2) + 18 - top;
-    const plate = new Graphics().roundRect(-w / 2, top, w, h, 36).fill({ color: 0x2b1405, alpha: 0.55 });
+    const plate = new Graphics().roundRect(-w / 2, top, w, h, 36).fill({ color: 0x2b1405, alpha: opaque ? 1 : 0.55 });
+    if (opaque) plate.stroke({ width: 6, color: 0xffd54a });
     b.addChild(plate, t);
     if (st) b.addChild(st);
     if (at && this.layoutNow) {

@@ -13,6 +13,8 @@ export interface TicketWords {
   readonly pickPrompt: string;
   readonly picksLeft: string;
   readonly plusOne: string;
+  /** What a chick does, said over it: « Poussin : un coup de plus ! ». */
+  readonly chickMeans: string;
   readonly roundName: (round: number) => string;
   readonly eggFound: string;
   readonly eggWasHere: string;
@@ -21,6 +23,7 @@ export interface TicketWords {
   readonly extra: string;
   readonly extraWon: string;
   readonly noExtra: string;
+  readonly extraWasHere: string;
   readonly hen: (i: number) => string;
   readonly haystack: (i: number) => string;
   readonly money: (cents: number) => string;
