@@ -37,6 +37,8 @@ export class TicketScreen implements Screen {
   readonly result: ResultPanel;
   readonly scratchAll: Button;
   private readonly prompt: Text = label('', 38, 'light', { wordWrap: true, wordWrapWidth: 500 });
+  /** The serial under the docked ticket, at a size that reads (on the small card it would be a few pixels). */
+  private readonly serialTag: Text = label('', 26, 'light', { fontWeight: '700' });
   private readonly banners = new Container();
   /** Darkens the farmyard while the ticket is scratched, so the ticket has the stage. */
   private readonly scrim = new Graphics();
@@ -70,7 +72,7 @@ export class TicketScreen implements Screen {
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
     this.result = new ResultPanel(a.playAgain, a.home, (on) => this.lookAtTicket(on));
     this.scratchAll = new Button({ id: 'scratchAll', width: 440, height: 110, text: '', tone: 'gold', onTap: () => this.card.scratch.clearAll() });
-    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.scrim, this.card, this.scratchAll, this.banners, this.result, this.skipPad);
+    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.serialTag, this.scrim, this.card, this.scratchAll, this.banners, this.result, this.skipPad);
   }
 
   /** The ticket is being scratched: it is shown large, the farmyard waits behind. */
@@ -97,6 +99,8 @@ export class TicketScreen implements Screen {
     const w = this.words();
     const s = this.snapshot;
     this.card.setTexts({ heading: w.yourPrizes, serial: s ? w.serial(s) : '', a1Label: w.a1Label, a2Label: w.a2Label });
+    this.serialTag.text = s ? w.serial(s) : '';
+    this.placeSerialTag();
     this.scratchAll.setText(w.scratchAll);
     this.counter.setTexts(w.picksLeft, s?.round ? w.roundName(s.round.round) : '');
     this.setPrompt(s);
@@ -104,9 +108,24 @@ export class TicketScreen implements Screen {
     if (this.result.visible && s?.result) this.result.setTexts(w.result(s), s.result.prizeCents);
   }
 
+  private placeSerialTag(): void {
+    const l = this.layoutNow;
+    if (!l) return;
+    const t = l.ticket;
+    // Under the docked ticket, in the gap above what follows it (the counter, or the prompt's strip in portrait).
+    const gap = l.orientation === 'landscape' ? 30 : 18;
+    this.serialTag.scale.set(1);
+    const k = Math.min(1, (gap + 4) / Math.max(1, this.serialTag.height), (t.width * 0.95) / Math.max(1, this.serialTag.width));
+    this.serialTag.scale.set(k);
+    this.serialTag.position.set(t.x + t.width / 2, t.y + t.height + gap / 2 + 2);
+    this.serialTag.visible = !this.scratching;
+    this.card.showSerial(this.scratching);
+  }
+
   resize(l: Layout): void {
     this.layoutNow = l;
     this.card.place(this.scratching ? l.ticketBig : l.ticket);
+    this.placeSerialTag();
     this.scrim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x0d1a08, alpha: 0.5 });
     this.scrim.visible = this.scratching;
     this.skipPad.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x000000, alpha: 0.001 });
@@ -178,6 +197,7 @@ export class TicketScreen implements Screen {
 
   private settle(s: GameSnapshot): void {
     this.snapshot = s;
+    this.placeSerialTag();
     this.scratchAll.visible = s.phase === 'scratch';
     this.counter.visible = s.phase !== 'scratch';
     this.prompt.visible = s.phase !== 'scratch';
@@ -213,9 +233,11 @@ export class TicketScreen implements Screen {
         // Held large for a moment, so the player reads the ticket's prizes (a tap goes on at once).
         await this.skippable(gsap.timeline().add(this.card.greetAmounts()).to({}, { duration: 1.1 }));
         if (this.layoutNow) {
+          this.card.showSerial(false);
           const dock = this.card.place(this.layoutNow.ticket, true);
           dock.to(this.scrim, { alpha: 0, duration: 0.4 }, '<0.1');
           await dock;
+          this.serialTag.visible = true;
         }
         return;
       case 'roundStarted':

@@ -86,6 +86,11 @@ export class TicketCard extends Container {
     for (const t of [this.a1Label, this.a2Label]) fitWidth(t, BOX_A1.w * 0.9);
   }
 
+  /** The serial printed on the card: shown while the card is large, left to the screen's own tag once docked. */
+  showSerial(on: boolean): void {
+    this.serial.visible = on;
+  }
+
   /** A new ticket: amounts unknown (a « ? » under the foil until the core reveals them), a fresh cover. */
   reset(hint: string): void {
     this.glow.clear();
