@@ -52,9 +52,9 @@ export class ResultPanel extends Container {
     private readonly onPeek: (peeking: boolean) => void = () => undefined,
   ) {
     super();
-    this.playAgain = new Button({ id: 'playAgain', width: 460, height: 130, text: '', tone: 'green', onTap: onPlayAgain });
-    this.home = new Button({ id: 'home', width: 290, height: 100, text: '', tone: 'plain', onTap: onHome });
-    this.seeTicket = new Button({ id: 'seeTicket', width: 290, height: 100, text: '', tone: 'plain', onTap: () => this.peek(true) });
+    this.playAgain = new Button({ id: 'playAgain', width: 440, height: 130, text: '', tone: 'green', onTap: onPlayAgain });
+    this.home = new Button({ id: 'home', width: 270, height: 100, text: '', tone: 'plain', onTap: onHome });
+    this.seeTicket = new Button({ id: 'seeTicket', width: 270, height: 100, text: '', tone: 'plain', onTap: () => this.peek(true) });
     this.backToResult = new Button({ id: 'backToResult', width: 460, height: 110, text: '', tone: 'gold', onTap: () => this.peek(false) });
     this.backToResult.visible = false;
     this.dim.eventMode = 'static';
@@ -132,12 +132,12 @@ export class ResultPanel extends Container {
     this.line.position.set(cx, whyY + (wide ? 75 : 100));
     if (wide) {
       const by = h - 200;
-      this.seeTicket.position.set(cx - 230 - 25 - 290, by + 15);
-      this.playAgain.position.set(cx - 230, by);
-      this.home.position.set(cx + 230 + 25, by + 15);
+      this.seeTicket.position.set(cx - 220 - 20 - 270, by + 15);
+      this.playAgain.position.set(cx - 220, by);
+      this.home.position.set(cx + 220 + 20, by + 15);
     } else {
-      this.playAgain.position.set(cx - 230, h - 340);
-      this.seeTicket.position.set(cx - 290 - 15, h - 180);
+      this.playAgain.position.set(cx - 220, h - 340);
+      this.seeTicket.position.set(cx - 270 - 15, h - 180);
       this.home.position.set(cx + 15, h - 180);
     }
     // Aside, only « Retour au résultat » stays: where the prompt goes during the rounds, clear of the board.
