@@ -6,6 +6,7 @@ import type { Layout } from '../layout';
 import { dispose } from '../dispose';
 import { fitWidth, label } from '../text';
 import { BoardView } from '../views/board-view';
+import { showBanner, type BannerPlace } from '../views/banner';
 import { Button } from '../views/button';
 import { HaystacksView } from '../views/haystacks-view';
 import { PicksCounter } from '../views/picks-counter';
@@ -326,36 +327,8 @@ export class TicketScreen implements Screen {
   }
 
   /** A big word over the board (« L'ŒUF D'OR ! », « EXTRA ! »), held for `hold` seconds. */
-  private banner(text: string, hold: number, sub?: string, at?: { x: number; y: number; size: number }, opaque = false): gsap.core.Timeline {
-    const b = new Container();
-    const size = at?.size ?? 120;
-    const t = label(text, size, 'title');
-    // Room for the pop's overshoot: at its peak the banner still fits the board.
-    const maxW = (this.layoutNow?.board.width ?? 1200) * 0.8;
-    fitWidth(t, maxW);
-    const st = sub ? label(sub, Math.round(size * 0.4), 'light') : null;
-    const subY = Math.round(size * 0.95);
-    if (st) {
-      st.position.set(0, subY);
-      fitWidth(st, maxW);
-    }
-    // A dark ribbon behind the words, so they read over hens, straw or sky alike.
-    const w = Math.min(maxW / 0.88, Math.max(t.width, st?.width ?? 0) + 120);
-    const top = -t.height / 2 - 14;
-    const h = (st ? subY + st.height / 2 : t.height / 2) + 18 - top;
-    const plate = new Graphics().roundRect(-w / 2, top, w, h, 36).fill({ color: 0x2b1405, alpha: opaque ? 1 : 0.55 });
-    if (opaque) plate.stroke({ width: 6, color: 0xffd54a });
-    b.addChild(plate, t);
-    if (st) b.addChild(st);
-    if (at && this.layoutNow) {
-      const c = this.layoutNow.board;
-      b.position.set(at.x - (c.x + c.width / 2), at.y - (c.y + c.height / 2));
-    }
-    this.banners.addChild(b);
-    const tl = gsap.timeline({ onComplete: () => dispose(b) });
-    tl.from(b.scale, { x: 0, y: 0, duration: 0.4, ease: 'back.out(1.6)' });
-    tl.to(b, { alpha: 0, duration: 0.3 }, `+=${hold}`);
-    return tl;
+  private banner(text: string, hold: number, sub?: string, at?: BannerPlace, opaque = false): gsap.core.Timeline {
+    return showBanner(this.banners, this.layoutNow?.board ?? null, { text, hold, ...(sub === undefined ? {} : { sub }), ...(at ? { at } : {}), opaque });
   }
 
   async show(): Promise<void> {
