@@ -16,6 +16,7 @@ import { handleContextLoss } from './context-loss';
 import { I18n } from './i18n';
 import { focusScope } from './focus-scope';
 import { listenToKeys } from './keyboard';
+import { isSceneElement, shareFocus } from './dom-focus';
 import { numbersFor } from './money';
 import { shortValue } from './shorten';
 import { SoundBoard } from './sound';
@@ -171,7 +172,8 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   const ticket = new TicketScreen(
     stage.app.renderer,
     {
-      scratched: () => void session.reveal(),
+      // Asked at the first stroke, maybe while the ticket still arrives: sent as soon as the game takes input.
+      scratched: () => void busy.whenIdle().then(() => session.reveal()),
       pick: (hen) => busy.idle && void session.pick(hen),
       chooseHaystack: (i) => busy.idle && void session.chooseHaystack(i),
       playAgain: gated(() => void buy()),
@@ -283,9 +285,11 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
       if (a.focus.activate()) return;
       if (nav.screen === 'ticket' && ticket.card.scratch.scratchable) ticket.card.scratch.clearAll();
     },
-    scratchAll: () => busy.idle && nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
+    // Not gated: the foil can be cleared while the amounts are on their way (the reveal is asked for once).
+    scratchAll: () => nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
     escape: gated(openRules),
-  });
+  }, isSceneElement);
+  shareFocus(a.focus);
   handleContextLoss(
     stage.app.canvas,
     () => {

@@ -41,6 +41,8 @@ export function hookSource(a: GameApp): HookSource {
       renderer: a.stage.rendererType,
       game: a.session?.snapshot() ?? null,
       messages: [...a.notices],
+      // The result's words while it is on screen (title, why it paid, the line), and whether it is put aside.
+      result: a.ticket?.resultShown ? { ...a.ticket.result.texts, aside: a.ticket.result.lookingAtTicket } : null,
       // While the attract loop runs: screen 'attract' and the demo ticket on screen (issue 4).
       ...attractHookFields(a),
       // The game server: the connection, the recalled history, the history view, what the ticket screen shows.
@@ -51,7 +53,8 @@ export function hookSource(a: GameApp): HookSource {
     layout: (): HookLayout => {
       const screen = screenOf(a);
       const tk = a.ticket;
-      const onTicket = screen === 'ticket' && tk !== null;
+      // « Voir le ticket »: the result is put aside and the finished board is on screen.
+      const onTicket = tk !== null && (screen === 'ticket' || (screen === 'result' && tk.result.lookingAtTicket));
       // Buttons of the layer in front: the rules, else the result, else the screen; the header's always.
       const front: Container | undefined =
         a.connection?.front() ?? (screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view);

@@ -26,6 +26,8 @@ export interface HookState {
   renderer: string;
   game: GameSnapshot | null;
   messages: string[];
+  /** The result panel's words (null when no result is shown); `aside` while « Voir le ticket » shows the board. */
+  result?: { title: string; why: string; line: string; aside: boolean } | null;
   /** The game server (read-only; src/app/connection-ui.ts): the connection and pending keys, the recalled history, the « Historique » view, what the ticket screen shows. */
   server?: ConnectionHookFields['server'];
   history?: ConnectionHookFields['history'];

@@ -3,6 +3,7 @@ import type { TicketWords } from '../scene/screens/ticket-words';
 import type { RulesContent } from '../scene/views/rules-panel';
 import type { I18n } from './i18n';
 import { numbersFor } from './money';
+import { ordinal, resultWhy } from './result-why';
 
 /** The ticket screen's words in the current language. */
 export function ticketWords(i: I18n): TicketWords {
@@ -20,6 +21,7 @@ export function ticketWords(i: I18n): TicketWords {
     pickPrompt: t('pickPrompt'),
     picksLeft: t('picksLeft'),
     plusOne: t('plusOne'),
+    chickMeans: t('chickMeans'),
     roundName: (round) => (round > 1 ? t('roundExtra') : ''),
     eggFound: t('eggFound'),
     eggWasHere: t('eggWasHere'),
@@ -28,16 +30,27 @@ export function ticketWords(i: I18n): TicketWords {
     extra: t('extra'),
     extraWon: t('extraWon'),
     noExtra: t('noExtra'),
+    extraWasHere: t('extraWasHere'),
     hen: (n) => t('hen', { n: n + 1 }),
     haystack: (n) => t('haystack', { n: n + 1 }),
     money: formatCents,
-    result: (won, prizeCents) => ({
-      title: won ? t('win') : t('lossTitle'),
-      line: won ? t('winPrize', { amount: formatCents(prizeCents) }) : t('lossText'),
-      amount: formatCents,
-      playAgain: t('playAgain', { price: ticketPrice(i) }),
-      home: t('backToTitle'),
-    }),
+    result: (s) => {
+      const won = s.result?.outcome === 'won';
+      const why = resultWhy(s);
+      return {
+        title: won ? t('win') : t('lossTitle'),
+        why:
+          why?.kind === 'won'
+            ? t(why.prize === 'A1' ? 'whyA1' : 'whyA2', { nth: ordinal(why.pick, i.lang), round: why.extraRound ? t('whyExtraRound') : '' })
+            : t('whyLost'),
+        line: won ? t('winPrize', { amount: formatCents(s.result?.prizeCents ?? 0) }) : t('lossText'),
+        amount: formatCents,
+        playAgain: t('playAgain', { price: ticketPrice(i) }),
+        home: t('backToTitle'),
+        seeTicket: t('seeTicket'),
+        backToResult: t('backToResult'),
+      };
+    },
   };
 }
 

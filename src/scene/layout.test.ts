@@ -44,6 +44,10 @@ describe('computeLayout', () => {
     expect(inside(l.ticketBig, all)).toBe(true);
     expect(inside(l.scratchAll, all)).toBe(true);
     expect(overlap(l.ticketBig, l.scratchAll)).toBe(false);
+    // The large ticket is centred on the farmyard, and « tout gratter » covers no hen.
+    expect(l.ticketBig.x + l.ticketBig.width / 2).toBeCloseTo(l.board.x + l.board.width / 2, 6);
+    expect(l.ticketBig.y + l.ticketBig.height / 2).toBeCloseTo(l.board.y + l.board.height / 2, 6);
+    for (const c of l.cells) expect(overlap(c, l.scratchAll)).toBe(false);
     const icons = Object.values(l.icons);
     for (const i of icons) expect(overlap(i, l.balance) || overlap(i, l.badge)).toBe(false);
     l.haystacks.forEach((a, i) => l.haystacks.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));

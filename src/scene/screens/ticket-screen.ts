@@ -7,6 +7,7 @@ import type { Layout } from '../layout';
 import { dispose } from '../dispose';
 import { fitWidth, label } from '../text';
 import { BoardView } from '../views/board-view';
+import { showBanner, type BannerPlace } from '../views/banner';
 import { Button } from '../views/button';
 import { HaystacksView } from '../views/haystacks-view';
 import { PicksCounter } from '../views/picks-counter';
@@ -40,11 +41,17 @@ export class TicketScreen implements Screen {
   readonly result: ResultPanel;
   readonly scratchAll: Button;
   private readonly prompt: Text = label('', 38, 'light', { wordWrap: true, wordWrapWidth: 500 });
+  /** The serial under the docked ticket, at a size that reads (on the small card it would be a few pixels). */
+  private readonly serialTag: Text = label('', 26, 'light', { fontWeight: '700' });
   private readonly banners = new Container();
   /** Darkens the farmyard while the ticket is scratched, so the ticket has the stage. */
   private readonly scrim = new Graphics();
+  /** Over the whole screen during a wait a tap may cut short (the amounts held large, a lost round's board). */
+  private readonly skipPad = new Graphics();
   private layoutNow: Layout | null = null;
   private snapshot: GameSnapshot | null = null;
+  /** The reveal is asked for once per ticket: at the first stroke, or by « tout gratter ». */
+  private revealAsked = false;
 
   constructor(
     renderer: Renderer,
@@ -58,12 +65,18 @@ export class TicketScreen implements Screen {
       if (now - lastScratch > 180) a.sound('scratch');
       if (now - lastScratch > 180) lastScratch = now;
     };
-    this.card = new TicketCard(renderer, a.scratched, scratchSound);
+    const askReveal = (): void => {
+      if (this.revealAsked) return;
+      this.revealAsked = true;
+      a.scratched();
+    };
+    this.card = new TicketCard(renderer, askReveal, scratchSound, askReveal);
+    this.skipPad.eventMode = 'none';
     this.board = new BoardView(a.pick, (i) => words().hen(i));
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
-    this.result = new ResultPanel(a.playAgain, a.home, a.topUp);
+    this.result = new ResultPanel(a.playAgain, a.home, a.topUp, (on) => this.lookAtTicket(on));
     this.scratchAll = new Button({ id: 'scratchAll', width: 440, height: 110, text: '', tone: 'gold', onTap: () => this.card.scratch.clearAll() });
-    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.scrim, this.card, this.scratchAll, this.banners, this.result);
+    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.serialTag, this.scrim, this.card, this.scratchAll, this.banners, this.result, this.skipPad);
   }
 
   /** The ticket is being scratched: it is shown large, the farmyard waits behind. */
@@ -90,18 +103,38 @@ export class TicketScreen implements Screen {
     const w = this.words();
     const s = this.snapshot;
     this.card.setTexts({ heading: w.yourPrizes, serial: s ? w.serial(s) : '', a1Label: w.a1Label, a2Label: w.a2Label });
+    this.serialTag.text = s ? w.serial(s) : '';
+    this.placeSerialTag();
     this.scratchAll.setText(w.scratchAll);
     this.counter.setTexts(w.picksLeft, s?.round ? w.roundName(s.round.round) : '');
     this.setPrompt(s);
     this.board.hens.forEach((h, i) => (h.accessibleTitle = w.hen(i)));
+    if (this.result.visible && s?.result) this.result.setTexts(w.result(s), s.result.prizeCents);
+  }
+
+  private placeSerialTag(): void {
+    const l = this.layoutNow;
+    if (!l) return;
+    const t = l.ticket;
+    // Under the docked ticket, in the gap above what follows it (the counter, or the prompt's strip in portrait).
+    const gap = l.orientation === 'landscape' ? 30 : 18;
+    this.serialTag.scale.set(1);
+    const k = Math.min(1, (gap + 4) / Math.max(1, this.serialTag.height), (t.width * 0.95) / Math.max(1, this.serialTag.width));
+    this.serialTag.scale.set(k);
+    this.serialTag.position.set(t.x + t.width / 2, t.y + t.height + gap / 2 + 2);
+    this.serialTag.visible = !this.scratching;
+    this.card.showSerial(this.scratching);
   }
 
   resize(l: Layout): void {
     this.layoutNow = l;
     this.card.place(this.scratching ? l.ticketBig : l.ticket);
+    this.placeSerialTag();
     this.scrim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x0d1a08, alpha: 0.5 });
     this.scrim.visible = this.scratching;
+    this.skipPad.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x000000, alpha: 0.001 });
     this.counter.resize(l.counter);
+    this.counter.yard = { left: l.board.x, right: l.board.x + l.board.width };
     this.board.resize(l);
     this.haystacks.resize(l);
     this.result.resize(l);
@@ -121,13 +154,14 @@ export class TicketScreen implements Screen {
     this.haystacks.clear();
     this.banners.removeChildren().forEach((b) => dispose(b));
     this.card.reset(this.words().scratchHere);
+    this.revealAsked = s.phase !== 'scratch';
     const round = s.round;
-    if (round) this.board.restore(round.hens, round.board, this.words().eggWasHere);
+    if (round) this.board.restore(round.hens, round.board, this.words().eggWasHere, round.picks.map((p) => p.hen));
     else this.board.reset();
     this.board.alpha = 1;
     this.scrim.alpha = 1;
     this.scrim.visible = s.phase === 'scratch';
-    if (s.amounts) this.card.showAmounts(this.words().money(s.amounts.a1Cents), this.words().money(s.amounts.a2Cents), false);
+    if (s.amounts) this.card.showAmounts(this.words().money(s.amounts.a1Cents), this.words().money(s.amounts.a2Cents));
     if (s.phase === 'haystack') {
       this.board.alpha = 0;
       this.haystacks.offer(this.words().haystackPrompt).progress(1);
@@ -136,7 +170,7 @@ export class TicketScreen implements Screen {
     this.refreshTexts();
     if (this.layoutNow) this.resize(this.layoutNow);
     if (s.result) {
-      this.result.show(s.result.outcome === 'won', s.result.prizeCents, this.words().result(s.result.outcome === 'won', s.result.prizeCents)).progress(1);
+      this.result.show(s.result.outcome === 'won', s.result.prizeCents, this.words().result(s)).progress(1);
     }
     this.settle(s);
   }
@@ -150,8 +184,24 @@ export class TicketScreen implements Screen {
     this.settle(s);
   }
 
+  /**
+   * « Voir le ticket »: the finished ticket in full view for as long as the player likes — the last round's board
+   * as it ended (a lost round with every hen lifted and the egg marked), the player's picks numbered.
+   */
+  private lookAtTicket(on: boolean): void {
+    const r = this.snapshot?.round;
+    if (!on || !r) return;
+    this.haystacks.clear();
+    this.banners.removeChildren().forEach((b) => dispose(b));
+    this.board.restore(r.hens, r.board, this.words().eggWasHere, r.picks.map((p) => p.hen));
+    this.board.alpha = 1;
+    this.board.setActive(false);
+    this.prompt.visible = false;
+  }
+
   private settle(s: GameSnapshot): void {
     this.snapshot = s;
+    this.placeSerialTag();
     this.scratchAll.visible = s.phase === 'scratch';
     this.counter.visible = s.phase !== 'scratch';
     this.prompt.visible = s.phase !== 'scratch';
@@ -176,35 +226,47 @@ export class TicketScreen implements Screen {
         return;
       case 'scratchRevealed':
         this.a.sound('coin');
-        this.card.scratch.clearAll();
+        // The core has spoken: the real amounts go under what is left of the foil. A finger still rubbing uncovers
+        // them; the rest clears itself once it rests (or at once when nobody is rubbing: the key, « tout gratter »).
+        this.card.setAmounts(w.money(e.a1Cents), w.money(e.a2Cents));
+        this.revealAsked = true;
+        if (this.card.scratch.begun) this.card.scratch.finishSoon(1.2);
+        else this.card.scratch.clearAll();
+        await this.card.scratch.whenCleared();
         this.scratchAll.visible = false;
-        await this.card.showAmounts(w.money(e.a1Cents), w.money(e.a2Cents), true);
-        await gsap.delayedCall(0.5, () => undefined);
+        // Held large for a moment, so the player reads the ticket's prizes (a tap goes on at once).
+        await this.skippable(gsap.timeline().add(this.card.greetAmounts()).to({}, { duration: 1.1 }));
         if (this.layoutNow) {
+          this.card.showSerial(false);
           const dock = this.card.place(this.layoutNow.ticket, true);
           dock.to(this.scrim, { alpha: 0, duration: 0.4 }, '<0.1');
           await dock;
+          this.serialTag.visible = true;
         }
         return;
       case 'roundStarted':
         this.counter.setTexts(w.picksLeft, w.roundName(e.round));
+        this.counter.visible = true;
         if (e.round > 1) {
           await this.haystacks.leaveAll();
           this.haystacks.clear();
           this.board.reset();
           this.board.alpha = 1;
           if (this.layoutNow) this.board.resize(this.layoutNow);
+          // The new round's picks are on the counter as its hens drop in (not the last round's 0).
+          const counted = this.counter.set(e.picksLeft);
           await this.board.enter();
+          await counted;
+          return;
         }
-        this.counter.visible = true;
         await this.counter.set(e.picksLeft);
         return;
       case 'henLifted': {
         this.a.sound('lift');
-        const tl = this.board.lift(e.hen, e.element);
+        const tl = this.board.lift(e.hen, e.element, e.pick);
         tl.call(() => this.a.sound(e.element === 'egg' ? 'egg' : e.element === 'chick' ? 'chick' : 'empty'), [], 0.3);
         await tl;
-        if (e.element === 'chick') await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne);
+        if (e.element === 'chick') await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne, w.chickMeans);
         await this.counter.set(e.picksLeft);
         return;
       }
@@ -216,9 +278,12 @@ export class TicketScreen implements Screen {
         this.a.sound('lose');
         const last = s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? 0;
         this.prompt.text = w.roundLost;
-        await this.banner(w.roundLost, 0.5);
-        await this.board.revealLost(e.board, last, this.layoutNow?.cols ?? 6, w.eggWasHere);
-        await gsap.delayedCall(1.2, () => undefined);
+        // The whole board, then a moment to look at it; a tap cuts the wait short.
+        const tl = gsap.timeline();
+        tl.add(this.banner(w.roundLost, 0.5));
+        tl.add(this.board.revealLost(e.board, last, this.layoutNow?.cols ?? 6, w.eggWasHere));
+        tl.to({}, { duration: 1.2 });
+        await this.skippable(tl);
         return;
       }
       case 'haystacksOffered':
@@ -229,13 +294,13 @@ export class TicketScreen implements Screen {
         return;
       case 'haystackOpened':
         this.a.sound('haystack');
-        await this.haystacks.open(e.chosen, e.extraAt, w.extra, w.noExtra);
+        await this.haystacks.open(e.chosen, e.extraAt, w.extra, w.noExtra, w.extraWasHere);
         if (e.extraWon) {
           this.a.sound('extra');
-          // Where the prompt was (it makes way), so the banner covers neither the haystacks nor the opened one.
+          // Where the prompt was (it makes way first), so the banner covers neither the haystacks nor the opened one.
           const p = this.layoutNow?.haystackPrompt;
-          void this.haystacks.quiet();
-          await this.banner(`${w.extra} !`, 1.0, w.extraWon, p ? { x: p.x + p.width / 2, y: p.y + p.height / 2 - 55, size: 100 } : undefined);
+          await this.haystacks.quiet();
+          await this.banner(`${w.extra} !`, 1.0, w.extraWon, p ? { x: p.x + p.width / 2, y: p.y + p.height / 2 - 55, size: 100 } : undefined, true);
         } else {
           await gsap.delayedCall(1.4, () => undefined);
         }
@@ -243,42 +308,30 @@ export class TicketScreen implements Screen {
       case 'ticketEnded': {
         const won = e.outcome === 'won';
         this.a.sound(won ? 'win' : 'lose');
-        await this.result.show(won, e.prizeCents, w.result(won, e.prizeCents));
+        await this.result.show(won, e.prizeCents, w.result(s));
         return;
       }
     }
   }
 
+  /** Plays `tl`; a tap anywhere on the screen jumps to its end. Resolves when it has ended either way. */
+  private skippable(tl: gsap.core.Timeline): Promise<void> {
+    const pad = this.skipPad;
+    const skip = (): void => void tl.progress(1);
+    pad.eventMode = 'static';
+    pad.on('pointertap', skip);
+    return new Promise<void>((resolve) => {
+      tl.eventCallback('onComplete', () => {
+        pad.off('pointertap', skip);
+        pad.eventMode = 'none';
+        resolve();
+      });
+    });
+  }
+
   /** A big word over the board (« L'ŒUF D'OR ! », « EXTRA ! »), held for `hold` seconds. */
-  private banner(text: string, hold: number, sub?: string, at?: { x: number; y: number; size: number }): gsap.core.Timeline {
-    const b = new Container();
-    const size = at?.size ?? 120;
-    const t = label(text, size, 'title');
-    // Room for the pop's overshoot: at its peak the banner still fits the board.
-    const maxW = (this.layoutNow?.board.width ?? 1200) * 0.8;
-    fitWidth(t, maxW);
-    const st = sub ? label(sub, Math.round(size * 0.4), 'light') : null;
-    const subY = Math.round(size * 0.95);
-    if (st) {
-      st.position.set(0, subY);
-      fitWidth(st, maxW);
-    }
-    // A dark ribbon behind the words, so they read over hens, straw or sky alike.
-    const w = Math.min(maxW / 0.88, Math.max(t.width, st?.width ?? 0) + 120);
-    const top = -t.height / 2 - 14;
-    const h = (st ? subY + st.height / 2 : t.height / 2) + 18 - top;
-    const plate = new Graphics().roundRect(-w / 2, top, w, h, 36).fill({ color: 0x2b1405, alpha: 0.55 });
-    b.addChild(plate, t);
-    if (st) b.addChild(st);
-    if (at && this.layoutNow) {
-      const c = this.layoutNow.board;
-      b.position.set(at.x - (c.x + c.width / 2), at.y - (c.y + c.height / 2));
-    }
-    this.banners.addChild(b);
-    const tl = gsap.timeline({ onComplete: () => dispose(b) });
-    tl.from(b.scale, { x: 0, y: 0, duration: 0.4, ease: 'back.out(1.6)' });
-    tl.to(b, { alpha: 0, duration: 0.3 }, `+=${hold}`);
-    return tl;
+  private banner(text: string, hold: number, sub?: string, at?: BannerPlace, opaque = false): gsap.core.Timeline {
+    return showBanner(this.banners, this.layoutNow?.board ?? null, { text, hold, ...(sub === undefined ? {} : { sub }), ...(at ? { at } : {}), opaque });
   }
 
   async show(): Promise<void> {

@@ -13,6 +13,8 @@ export interface TicketWords {
   readonly pickPrompt: string;
   readonly picksLeft: string;
   readonly plusOne: string;
+  /** What a chick does, said over it: « Poussin : un coup de plus ! ». */
+  readonly chickMeans: string;
   readonly roundName: (round: number) => string;
   readonly eggFound: string;
   readonly eggWasHere: string;
@@ -21,8 +23,10 @@ export interface TicketWords {
   readonly extra: string;
   readonly extraWon: string;
   readonly noExtra: string;
+  readonly extraWasHere: string;
   readonly hen: (i: number) => string;
   readonly haystack: (i: number) => string;
   readonly money: (cents: number) => string;
-  readonly result: (won: boolean, prizeCents: number) => ResultTexts;
+  /** The result's words for a finished ticket (why it paid what it paid, from its record). */
+  readonly result: (s: GameSnapshot) => ResultTexts;
 }

@@ -63,11 +63,14 @@ export class BoardView extends Container {
     return gsap.timeline().to(this.hens, { alpha: 0, duration: 0.35, stagger: 0.01 });
   }
 
-  lift(hen: number, element: Element): gsap.core.Timeline {
+  /** The player's `pick`-th pick of the round (from 1): the hen lifts and her cell keeps the pick's number. */
+  lift(hen: number, element: Element, pick: number): gsap.core.Timeline {
     const h = this.hens[hen]!;
     // The lifted hen is drawn over her neighbours.
     this.setChildIndex(h, this.children.length - 1);
-    return h.lift(element);
+    const tl = h.lift(element);
+    tl.call(() => h.markPicked(pick), [], 0.5);
+    return tl;
   }
 
   /** art. 3.2.6: every hen still down lifts, in a wave from the last pick, and the egg is marked. */
@@ -85,10 +88,11 @@ export class BoardView extends Container {
     return tl;
   }
 
-  /** Shows a saved round as it stands, without animation. */
-  restore(hens: readonly (Element | null)[], board: readonly Element[] | null, eggText: string): void {
+  /** Shows a saved round as it stands, without animation; `picked` are the player's hens in pick order. */
+  restore(hens: readonly (Element | null)[], board: readonly Element[] | null, eggText: string, picked: readonly number[] = []): void {
     this.reset();
     hens.forEach((e, i) => this.hens[i]!.setState(e));
+    picked.forEach((hen, k) => this.hens[hen]?.markPicked(k + 1));
     if (board) {
       board.forEach((e, i) => {
         if (hens[i] === null) this.hens[i]!.setState(e, true);

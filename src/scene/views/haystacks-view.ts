@@ -36,15 +36,26 @@ class HaystackView extends Container {
     if (this.eventMode !== 'none') this.onTap(this.index);
   }
 
-  /** Opens: straw flies and shows a hen with « EXTRA » when it holds it, else nothing. */
-  openUp(holdsExtra: boolean, extraText: string, dim: boolean): gsap.core.Timeline {
+  /**
+   * Opens: straw flies and shows a hen with « EXTRA » when it holds it, else nothing. `missed`: the Extra the
+   * player did not choose — the pile opens greyed with a small « L'Extra était ici », no hen and no gold word, so
+   * it never reads like a win.
+   */
+  openUp(holdsExtra: boolean, extraText: string, missed: string | null = null): gsap.core.Timeline {
     this.opened = true;
     this.eventMode = 'none';
     const tl = gsap.timeline();
     tl.to(this.closed, { y: -30, alpha: 0, duration: 0.35, ease: 'power2.in' });
     tl.call(() => this.strawBurst(), [], '<');
     tl.call(() => void (this.open.visible = true), [], '<0.15');
-    if (holdsExtra) {
+    if (holdsExtra && missed !== null) {
+      const note = label(missed, 34, 'light');
+      fitWidth(note, 300);
+      note.position.set(128, 150);
+      this.inside.addChild(note);
+      tl.call(() => void (this.open.tint = 0x9a9a9a), [], '<');
+      tl.from(note, { alpha: 0, duration: 0.4 }, '<0.1');
+    } else if (holdsExtra) {
       const hen = art('hen-lifted');
       hen.pivot.set(128, 128);
       hen.scale.set(0.8);
@@ -54,7 +65,6 @@ class HaystackView extends Container {
       // On the opened pile's front, under the hen: never over the haystack (or the prompt) above this one.
       word.position.set(128, 196);
       this.inside.addChild(hen, word);
-      if (dim) this.inside.alpha = 0.7;
       tl.from(hen, { y: 180, duration: 0.45, ease: 'back.out(2)' });
       tl.from(word.scale, { x: 0, y: 0, duration: 0.45, ease: 'back.out(3)' }, '<0.2');
     }
@@ -119,13 +129,13 @@ export class HaystacksView extends Container {
     for (const s of this.stacks) s.setActive(active);
   }
 
-  /** The chosen haystack opens; when it does not hold the Extra, the one that did opens too, dimmed. */
-  open(chosen: number, extraAt: number, extraText: string, missText: string): gsap.core.Timeline {
+  /** The chosen haystack opens; when it does not hold the Extra, the one that did opens too, greyed and plainly named. */
+  open(chosen: number, extraAt: number, extraText: string, missText: string, extraWasHere: string): gsap.core.Timeline {
     const tl = gsap.timeline();
-    tl.add(this.stacks[chosen]!.openUp(chosen === extraAt, extraText, false));
+    tl.add(this.stacks[chosen]!.openUp(chosen === extraAt, extraText));
     if (chosen !== extraAt) {
       tl.call(() => void (this.note.text = missText));
-      tl.add(this.stacks[extraAt]!.openUp(true, extraText, true), '+=0.5');
+      tl.add(this.stacks[extraAt]!.openUp(true, extraText, extraWasHere), '+=0.5');
     }
     return tl;
   }

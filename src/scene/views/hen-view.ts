@@ -114,6 +114,19 @@ export class HenView extends Container {
     return tl;
   }
 
+  /**
+   * The player's own pick, numbered in the round's order: a gold token on the cell's corner, so a finished board
+   * tells the picked hens from those the end of the round revealed.
+   */
+  markPicked(pick: number): void {
+    const token = new Container();
+    const disc = new Graphics().circle(0, 0, 34).fill(0xffd54a).stroke({ width: 7, color: 0x5a2d0c });
+    const n = label(String(pick), 40, 'dark');
+    token.addChild(disc, n);
+    token.position.set(46, 46);
+    this.marks.addChild(token);
+  }
+
   /** Puts the hen straight into a state (restoring a saved ticket): no animation. */
   setState(element: Element | null, revealed = false): void {
     if (!element) return;
@@ -128,6 +141,7 @@ export class HenView extends Container {
     v.pivot.set(w / 2, h / 2);
     v.scale.set(s);
     v.position.set(ELEMENT_AT.x, element === 'empty' ? ELEMENT_AT.y + 28 : ELEMENT_AT.y - 8);
+    // Revealed by the round's end, not picked: a little faded (the picks also carry their number).
     if (revealed && element !== 'egg') v.alpha = 0.85;
     this.elementBox.addChild(v);
     this.elementView = v;

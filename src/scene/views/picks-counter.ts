@@ -1,4 +1,4 @@
-import { Container, type Text } from 'pixi.js';
+import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
 import type { Rect } from '../layout';
 import { fitWidth, label } from '../text';
@@ -13,6 +13,8 @@ export class PicksCounter extends Container {
   private rect: Rect | null = null;
   private picks: number | null = null;
   private valueScale = 1;
+  /** The farmyard's left and right edges (design units): the chick's words stay over it, clear of the card. */
+  yard = { left: 0, right: 1920 };
 
   constructor() {
     super();
@@ -53,28 +55,56 @@ export class PicksCounter extends Container {
     return tl;
   }
 
-  /** A « +1 » that flies from a chick (global point) into the counter. */
-  plusOne(from: { x: number; y: number }, text: string): gsap.core.Timeline {
+  /**
+   * A chick: « Poussin : un coup de plus ! » said over the chick itself (global point `from`), then a « +1 » flies
+   * into the counter's number and melts into it (never left beside it, where it read as "2+1").
+   */
+  plusOne(from: { x: number; y: number }, text: string, saying = ''): gsap.core.Timeline {
     const p = label(text, 110, 'gold');
     const start = this.toLocal(from);
     p.position.set(start.x, start.y);
     this.addChild(p);
+    const bubble = saying ? this.bubble(saying, start) : null;
     const end = this.value.getGlobalPosition();
     const to = this.toLocal(end);
-    const tl = gsap.timeline({ onComplete: () => p.destroy() });
+    const tl = gsap.timeline({
+      onComplete: () => {
+        p.destroy();
+        bubble?.destroy({ children: true });
+      },
+    });
     tl.from(p.scale, { x: 0, y: 0, duration: 0.25, ease: 'back.out(3)' });
-    // Held a moment over the chick, so the player sees where the pick came from, then into the counter.
+    if (bubble) tl.from(bubble.scale, { x: 0.6, y: 0.6, duration: 0.25, ease: 'back.out(2)' }, '<').from(bubble, { alpha: 0, duration: 0.2 }, '<');
+    // Held a moment over the chick, so the player reads what it gave, then into the counter.
     tl.to(p, { y: start.y - 40, duration: 0.45, ease: 'sine.out' });
-    tl.to(p, { x: to.x + 90, y: to.y - 60, duration: 0.5, ease: 'power2.inOut' });
-    tl.to(p, { alpha: 0, duration: 0.2 });
-    // Not before the +1 lands (a fromTo in a timeline would show the big number at once).
+    tl.to({}, { duration: bubble ? 0.6 : 0 });
+    tl.to(p, { x: to.x, y: to.y, duration: 0.5, ease: 'power2.in' });
+    tl.to(p.scale, { x: 0.3, y: 0.3, duration: 0.5, ease: 'power2.in' }, '<');
+    if (bubble) tl.to(bubble, { alpha: 0, duration: 0.3 }, '<');
+    tl.to(p, { alpha: 0, duration: 0.12 }, '>-0.12');
+    // The number bounces as the +1 lands in it.
     tl.fromTo(
       this.value.scale,
       { x: 1.4 * this.valueScale, y: 1.4 * this.valueScale },
       { x: this.valueScale, y: this.valueScale, duration: 0.3, ease: 'back.out(3)', immediateRender: false },
-      '<',
     );
     return tl;
+  }
+
+  /** The words over the chick, on a dark plate, kept inside the design board's width. */
+  private bubble(text: string, at: { x: number; y: number }): Container {
+    const b = new Container();
+    const t = label(text, 46, 'light');
+    fitWidth(t, 760);
+    const w = t.width + 56;
+    const h = t.height + 26;
+    const plate = new Graphics().roundRect(-w / 2, -h / 2, w, h, h / 2).fill({ color: 0x2b1405, alpha: 0.92 }).stroke({ width: 4, color: 0xffd54a });
+    b.addChild(plate, t);
+    this.addChild(b);
+    // Above the chick, over the farmyard (the counter sits at the screen's origin, in design units).
+    const x = Math.min(Math.max(at.x, this.yard.left + w / 2 + 10), this.yard.right - w / 2 - 10);
+    b.position.set(x, at.y - 150);
+    return b;
   }
 
   private fit(): void {

@@ -10,22 +10,34 @@ import { panel } from './panel';
 
 export interface ResultTexts {
   readonly title: string;
+  /** Why: « Œuf trouvé au 2e coup : gain A2 », or a plain « nothing won ». */
+  readonly why: string;
   readonly line: string;
   readonly amount: (cents: number) => string;
   readonly playAgain: string;
   readonly home: string;
+  readonly seeTicket: string;
+  readonly backToResult: string;
 }
 
-/** The end of a ticket: a celebration that grows with the prize, or a kind word; then « Rejouer ». */
+/**
+ * The end of a ticket: a celebration that grows with the prize, or a kind word; why it paid what it paid; then
+ * « Rejouer ». « Voir le ticket » puts the panel aside so the finished board can be looked at for as long as the
+ * player likes; « Retour au résultat » brings it back.
+ */
 export class ResultPanel extends Container {
   readonly playAgain: Button;
   readonly home: Button;
+  readonly seeTicket: Button;
+  readonly backToResult: Button;
   /** The demo top-up, offered when the balance cannot pay the next ticket. */
   readonly topUp: Button;
   private readonly dim = new Graphics();
   private readonly card = new Container();
   private readonly particles = new Container();
   private readonly title: Text = label('', 110, 'title');
+  private readonly why: Text = label('', 48, 'dark', { wordWrap: true, wordWrapWidth: 800 });
+  private peeking = false;
   private readonly line: Text = label('', 44, 'dark', { wordWrap: true, wordWrapWidth: 800 });
   private readonly amount: Text = label('', 150, 'gold');
   private picture: Container | null = null;
@@ -35,23 +47,65 @@ export class ResultPanel extends Container {
   /** Gold rays turning slowly behind the egg of a win. */
   private readonly rays = sunburst();
   private spin: gsap.core.Tween | null = null;
-
   /** Why « Rejouer » is greyed (the balance cannot pay a ticket), or null when it can. */
   private broke: string | null = null;
   /** The result's own line, put back when the balance can pay again. */
   private lineText = '';
 
-  constructor(onPlayAgain: () => void, onHome: () => void, onTopUp: () => void = () => undefined) {
+  constructor(
+    onPlayAgain: () => void,
+    onHome: () => void,
+    onTopUp: () => void = () => undefined,
+    private readonly onPeek: (peeking: boolean) => void = () => undefined,
+  ) {
     super();
-    this.playAgain = new Button({ id: 'playAgain', width: 520, height: 130, text: '', tone: 'green', onTap: onPlayAgain });
+    this.playAgain = new Button({ id: 'playAgain', width: 440, height: 130, text: '', tone: 'green', onTap: onPlayAgain });
+    this.home = new Button({ id: 'home', width: 270, height: 100, text: '', tone: 'plain', onTap: onHome });
+    this.seeTicket = new Button({ id: 'seeTicket', width: 270, height: 100, text: '', tone: 'plain', onTap: () => this.peek(true) });
+    this.backToResult = new Button({ id: 'backToResult', width: 460, height: 110, text: '', tone: 'gold', onTap: () => this.peek(false) });
+    this.backToResult.visible = false;
     this.topUp = new Button({ id: 'resultTopUp', width: 520, height: 110, text: '', tone: 'gold', onTap: onTopUp });
     this.topUp.visible = false;
-    this.home = new Button({ id: 'home', width: 320, height: 100, text: '', tone: 'plain', onTap: onHome });
     this.dim.eventMode = 'static';
-    // Over the card (a party all over the screen), never in the way of a tap on « Rejouer ».
+    // Under the card: the party stays behind the panel's buttons, so no coin ever flies over « Rejouer ».
     this.particles.eventMode = 'none';
-    this.addChild(this.dim, this.card, this.particles);
+    this.addChild(this.dim, this.particles, this.card, this.backToResult);
     this.visible = false;
+  }
+
+  /** Whether the panel is put aside to look at the finished ticket. */
+  get lookingAtTicket(): boolean {
+    return this.visible && this.peeking;
+  }
+
+  /** The words on the panel now (read by the test hook). */
+  get texts(): { readonly title: string; readonly why: string; readonly line: string } {
+    return { title: this.title.text, why: this.why.text, line: this.line.text };
+  }
+
+  /** New words for the result already on screen (a change of language), without playing it again. */
+  setTexts(x: ResultTexts, prizeCents: number): void {
+    this.title.text = x.title;
+    this.why.text = x.why;
+    this.lineText = x.line;
+    this.placeBroke();
+    this.amount.text = x.amount(prizeCents);
+    fitWidth(this.amount, 900);
+    fitWidth(this.title, Math.min(this.layoutNow?.panel.width ?? 1100, 1100) * 0.9);
+    this.playAgain.setText(x.playAgain);
+    this.home.setText(x.home);
+    this.seeTicket.setText(x.seeTicket);
+    this.backToResult.setText(x.backToResult);
+  }
+
+  /** Puts the panel aside (the finished board in full view) or brings it back. */
+  peek(on: boolean): void {
+    this.peeking = on;
+    this.dim.visible = !on;
+    this.card.visible = !on;
+    this.particles.visible = !on;
+    this.backToResult.visible = on;
+    this.onPeek(on);
   }
 
   resize(l: Layout): void {
@@ -59,40 +113,50 @@ export class ResultPanel extends Container {
     this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.55 });
     const p = l.panel;
     const w = Math.min(p.width, 1100);
-    const h = l.orientation === 'landscape' ? 820 : 1100;
+    const h = l.orientation === 'landscape' ? 880 : 1240;
     const x = p.x + (p.width - w) / 2;
     const y = p.y + (p.height - h) / 2;
     // The old panel goes for good (Pixi's GC would free it only a minute later); the card's lasting parts stay.
-    const lasting = new Set<Container>([this.rays, this.title, this.amount, this.line, this.playAgain, this.home, this.topUp]);
+    const lasting = new Set<Container>([this.rays, this.title, this.amount, this.why, this.line, this.playAgain, this.home, this.seeTicket, this.topUp]);
     for (const old of this.card.removeChildren()) if (!lasting.has(old) && old !== this.picture) dispose(old);
     this.picture?.destroy();
     this.picture = fitted(this.won ? 'egg-gold' : 'hen', 220, 220);
-    this.card.addChild(panel(w, h, { radius: 60 }), this.rays, this.picture, this.title, this.amount, this.line, this.playAgain, this.home, this.topUp);
+    this.card.addChild(panel(w, h, { radius: 60 }), this.rays, this.picture, this.title, this.amount, this.why, this.line, this.playAgain, this.seeTicket, this.home, this.topUp);
     this.card.position.set(x, y);
     this.card.pivot.set(0, 0);
     const cx = w / 2;
     const wide = l.orientation === 'landscape';
-    this.title.position.set(cx, 100);
+    this.title.position.set(cx, 95);
     fitWidth(this.title, w * 0.9);
-    this.picture.scale.set(this.picture.scale.x * (wide ? 0.8 : 1));
-    this.picture.position.set(cx, wide ? 265 : 320);
+    this.picture.scale.set(this.picture.scale.x * (wide ? 0.75 : 1));
+    this.picture.position.set(cx, wide ? 250 : 320);
     this.rays.position.copyFrom(this.picture.position);
     this.rays.visible = this.won;
-    this.rays.scale.set(wide ? 0.75 : 1);
-    this.amount.position.set(cx, wide ? 430 : 540);
+    this.rays.scale.set(wide ? 0.7 : 1);
+    this.amount.position.set(cx, wide ? 415 : 540);
     this.amount.visible = this.won;
+    this.why.style.wordWrapWidth = w * 0.88;
     this.line.style.wordWrapWidth = w * 0.84;
-    this.line.position.set(cx, this.won ? (wide ? 530 : 650) : wide ? 470 : 560);
-    const by = h - 190;
-    if (l.orientation === 'landscape') {
-      this.playAgain.position.set(cx - 520 + 120, by);
-      this.home.position.set(cx + 160, by + 15);
+    const whyY = this.won ? (wide ? 528 : 665) : wide ? 430 : 540;
+    this.why.position.set(cx, whyY);
+    this.line.position.set(cx, whyY + (wide ? 75 : 100));
+    let by: number;
+    if (wide) {
+      by = h - 200;
+      this.seeTicket.position.set(cx - 220 - 20 - 270, by + 15);
+      this.playAgain.position.set(cx - 220, by);
+      this.home.position.set(cx + 220 + 20, by + 15);
     } else {
-      this.playAgain.position.set(cx - 260, h - 330);
-      this.home.position.set(cx - 160, h - 170);
+      by = h - 340;
+      this.playAgain.position.set(cx - 220, by);
+      this.seeTicket.position.set(cx - 270 - 15, h - 180);
+      this.home.position.set(cx + 15, h - 180);
     }
+    // Aside, only « Retour au résultat » stays: where the prompt goes during the rounds, clear of the board.
+    const a = l.action;
+    this.backToResult.position.set(a.x + (a.width - 460) / 2, a.y + (a.height - 110) / 2);
     // Short of a ticket's price: the reason takes the kind word's place, the top-up sits above the greyed « Rejouer ».
-    this.topUp.position.set(cx - 260, (wide ? by : h - 330) - 140);
+    this.topUp.position.set(cx - 260, by - 140);
     this.placeBroke();
   }
 
@@ -110,20 +174,15 @@ export class ResultPanel extends Container {
     const broke = this.broke !== null && !this.won;
     this.playAgain.setEnabled(!broke);
     this.topUp.visible = broke;
-    const l = this.layoutNow;
-    if (!l) return;
-    const wide = l.orientation === 'landscape';
-    const w = Math.min(l.panel.width, 1100);
+    const w = Math.min(this.layoutNow?.panel.width ?? 1100, 1100);
     if (broke) {
       this.line.text = this.broke!;
       this.line.style.wordWrap = false;
       fitWidth(this.line, w * 0.88);
-      this.line.y = wide ? 410 : 560;
     } else {
       this.line.text = this.lineText;
       this.line.style.wordWrap = true;
       this.line.scale.set(1);
-      this.line.y = this.won ? (wide ? 530 : 650) : wide ? 470 : 560;
     }
   }
 
@@ -132,14 +191,26 @@ export class ResultPanel extends Container {
     this.won = won;
     this.visible = true;
     this.title.text = x.title;
+    this.why.text = x.why;
     this.lineText = x.line;
     this.line.text = x.line;
     this.playAgain.setText(x.playAgain);
     this.home.setText(x.home);
+    this.seeTicket.setText(x.seeTicket);
+    this.backToResult.setText(x.backToResult);
+    if (this.peeking) this.peek(false);
     if (this.layoutNow) this.resize(this.layoutNow);
     this.amount.text = x.amount(0);
     fitWidth(this.amount, 900);
     const tl = gsap.timeline();
+    // The words under the amount wait for the count to end: never « 2,93 € » above « Vous gagnez 10,00 € ».
+    if (won) {
+      this.why.alpha = 0;
+      this.line.alpha = 0;
+    } else {
+      this.why.alpha = 1;
+      this.line.alpha = 1;
+    }
     tl.fromTo(this.dim, { alpha: 0 }, { alpha: 1, duration: 0.3 });
     tl.fromTo(this.card, { alpha: 0, y: this.card.y + 120 }, { alpha: 1, y: this.card.y, duration: 0.45, ease: 'back.out(1.6)' }, '<');
     if (won && this.layoutNow) {
@@ -171,11 +242,13 @@ export class ResultPanel extends Container {
         { x: this.amount.scale.x * 1.3, y: this.amount.scale.y * 1.3 },
         { x: this.amount.scale.x, y: this.amount.scale.y, duration: 0.4, ease: 'back.out(3)', immediateRender: false },
       );
+      tl.to([this.why, this.line], { alpha: 1, duration: 0.3 }, '<');
     }
     return tl;
   }
 
   hide(): void {
+    if (this.peeking) this.peek(false);
     this.visible = false;
     this.party?.kill();
     this.party = null;

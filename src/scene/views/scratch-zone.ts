@@ -14,8 +14,9 @@ const AUTO_CLEAR = 0.6;
 
 /**
  * The silver cover over A1 and A2. Dragging a pointer erases it (a brush drawn with the 'erase' blend into a render
- * texture); a coarse grid of the zone counts what has been scratched. Cleared — by hand past 60 %, by « tout
- * gratter » or by the key — it calls `onCleared` once.
+ * texture); a coarse grid of the zone counts what has been scratched. The first stroke calls `onStarted` (the card
+ * asks the core for its amounts then, so the rest of the rubbing uncovers them). Cleared — by hand past 60 %, by
+ * « tout gratter », by the key, or `finishSoon` after the finger rests — it calls `onCleared` once.
  */
 export class ScratchZone extends Container {
   private rt: RenderTexture | null = null;
@@ -26,11 +27,16 @@ export class ScratchZone extends Container {
   private scratched = new Uint8Array(GRID_X * GRID_Y);
   private last: { x: number; y: number } | null = null;
   private done = true;
+  private started = false;
+  private finisher: gsap.core.Tween | null = null;
+  private finishAfter = 0;
+  private clearedWaiters: (() => void)[] = [];
 
   constructor(
     private readonly renderer: Renderer,
     private readonly onCleared: () => void,
     private readonly onScratch: () => void,
+    private readonly onStarted: () => void = () => undefined,
   ) {
     super();
     this.brush.blendMode = 'erase';
@@ -74,6 +80,9 @@ export class ScratchZone extends Container {
     this.hint.alpha = 1;
     this.scratched.fill(0);
     this.done = false;
+    this.started = false;
+    this.finisher?.kill();
+    this.finisher = null;
     this.eventMode = 'static';
     this.cursor = 'crosshair';
   }
@@ -85,12 +94,42 @@ export class ScratchZone extends Container {
     return n / this.scratched.length;
   }
 
+  /** Whether the first stroke has been made (the amounts are asked for then). */
+  get begun(): boolean {
+    return this.started;
+  }
+
+  /** Resolves once the cover is cleared (at once if it is). */
+  whenCleared(): Promise<void> {
+    if (this.done) return Promise.resolve();
+    return new Promise((resolve) => this.clearedWaiters.push(resolve));
+  }
+
+  /** Clears the rest by itself once the finger has rested `seconds` (the amounts are known: no need to rub it all). */
+  finishSoon(seconds: number): void {
+    if (this.done) return;
+    this.finishAfter = seconds;
+    this.restartFinisher();
+  }
+
+  private restartFinisher(): void {
+    if (this.finishAfter <= 0 || this.done) return;
+    this.finisher?.kill();
+    this.finisher = gsap.delayedCall(this.finishAfter, () => void this.clearAll());
+  }
+
   /** Clears the whole cover at once (« tout gratter », the key, or past 60 %). */
   clearAll(): gsap.core.Tween | null {
     if (this.done) return null;
     this.done = true;
     this.eventMode = 'none';
     this.last = null;
+    this.finisher?.kill();
+    this.finisher = null;
+    this.finishAfter = 0;
+    const waiting = this.clearedWaiters;
+    this.clearedWaiters = [];
+    for (const w of waiting) w();
     const t = gsap.to(this, { alpha: 0, duration: 0.35, ease: 'power1.in', onComplete: () => void (this.visible = false) });
     this.onCleared();
     return t;
@@ -98,6 +137,12 @@ export class ScratchZone extends Container {
 
   /** Hides the cover for good (a ticket already revealed). */
   hide(): void {
+    this.finisher?.kill();
+    this.finisher = null;
+    this.finishAfter = 0;
+    const waiting = this.clearedWaiters;
+    this.clearedWaiters = [];
+    for (const w of waiting) w();
     this.done = true;
     this.eventMode = 'none';
     this.visible = false;
@@ -126,6 +171,11 @@ export class ScratchZone extends Container {
     this.mark(from, p);
     if (this.hint.alpha > 0) gsap.to(this.hint, { alpha: 0, duration: 0.2 });
     this.onScratch();
+    if (!this.started) {
+      this.started = true;
+      this.onStarted();
+    }
+    this.restartFinisher();
     if (this.share >= AUTO_CLEAR) this.clearAll();
   }
 

@@ -36,9 +36,9 @@ export class TicketCard extends Container {
   private readonly a1: Text = label('', 92, 'gold');
   private readonly a2: Text = label('', 92, 'gold');
 
-  constructor(renderer: Renderer, onScratched: () => void, onScratch: () => void) {
+  constructor(renderer: Renderer, onScratched: () => void, onScratch: () => void, onStarted: () => void = () => undefined) {
     super();
-    this.scratch = new ScratchZone(renderer, onScratched, onScratch);
+    this.scratch = new ScratchZone(renderer, onScratched, onScratch, onStarted);
     this.scratch.position.set(ZONE.x, ZONE.y);
     const boxes = new Graphics();
     for (const b of [BOX_A1, BOX_A2]) boxes.roundRect(b.x + 4, BOX_Y + 4, b.w - 8, BOX_H - 8, 20).fill({ color: 0xfffbea, alpha: 0.95 });
@@ -86,26 +86,44 @@ export class TicketCard extends Container {
     for (const t of [this.a1Label, this.a2Label]) fitWidth(t, BOX_A1.w * 0.9);
   }
 
-  /** A new ticket: amounts unknown, a fresh cover. */
+  /** The serial printed on the card: shown while the card is large, left to the screen's own tag once docked. */
+  showSerial(on: boolean): void {
+    this.serial.visible = on;
+  }
+
+  /** A new ticket: amounts unknown (a « ? » under the foil until the core reveals them), a fresh cover. */
   reset(hint: string): void {
     this.glow.clear();
-    this.a1.text = '• • •';
-    this.a2.text = '• • •';
+    gsap.killTweensOf([this.a1.scale, this.a2.scale]);
+    this.a1.text = '?';
+    this.a2.text = '?';
+    this.a1.scale.set(1);
+    this.a2.scale.set(1);
     this.scratch.reset(hint);
   }
 
-  /** The amounts the core revealed, popping out of the cleared zone. */
-  showAmounts(a1: string, a2: string, animate: boolean): gsap.core.Timeline {
+  /** The amounts the core revealed, drawn under what is left of the foil: the rest of the rubbing uncovers them. */
+  setAmounts(a1: string, a2: string): void {
+    gsap.killTweensOf([this.a1.scale, this.a2.scale]);
     this.a1.text = a1;
     this.a2.text = a2;
-    fitWidth(this.a1, BOX_A1.w * 0.9);
-    fitWidth(this.a2, BOX_A2.w * 0.9);
+    // A little under the box's width, so the greeting pulse below stays inside the box.
+    fitWidth(this.a1, BOX_A1.w * 0.84);
+    fitWidth(this.a2, BOX_A2.w * 0.84);
+  }
+
+  /** The amounts of a ticket already revealed, shown as they are (a resumed ticket). */
+  showAmounts(a1: string, a2: string): void {
+    this.setAmounts(a1, a2);
     this.scratch.hide();
+  }
+
+  /** Once uncovered: the amounts swell a little, inside their boxes (at most 1.07 × 0.84 of a box's width). */
+  greetAmounts(): gsap.core.Timeline {
     const tl = gsap.timeline();
-    if (animate) {
-      const [s1, s2] = [this.a1.scale.x, this.a2.scale.x];
-      tl.fromTo(this.a1.scale, { x: 0, y: 0 }, { x: s1, y: s1, duration: 0.4, ease: 'back.out(2.5)' });
-      tl.fromTo(this.a2.scale, { x: 0, y: 0 }, { x: s2, y: s2, duration: 0.4, ease: 'back.out(2.5)' }, '<0.12');
+    for (const [t, at] of [[this.a1, 0], [this.a2, 0.12]] as const) {
+      const s = t.scale.x;
+      tl.to(t.scale, { x: s * 1.07, y: s * 1.07, duration: 0.22, ease: 'sine.out', yoyo: true, repeat: 1 }, at);
     }
     return tl;
   }
