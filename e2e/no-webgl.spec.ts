@@ -1,4 +1,4 @@
-// Issue 3: « the canvas renderer is used where WebGL is missing ». Chromium started without its 3D APIs has no WebGL
+// The canvas renderer is used where WebGL is missing. Chromium started without its 3D APIs has no WebGL
 // at all; the game must still come up, on Pixi's canvas renderer, and play a whole ticket through the canvas.
 import { expect, test } from '@playwright/test';
 import { pickHen } from './support/drive';

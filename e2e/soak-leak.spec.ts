@@ -3,7 +3,7 @@ import type { HookStats } from '../src/app/modes/attract-hook';
 import { openGame } from './support/poule';
 
 /**
- * A cheap guard against leaks over the attract loop (issue 4, « Running for days »): a few loops at a high speed on
+ * A cheap guard against leaks over the attract loop: a few loops at a high speed on
  * the fake clock, then what is alive at the start of a later loop must be what was alive at the start of an earlier
  * one. The full 200-loop figures come from `npm run bench:soak` (tools/soak.ts); this only has to catch a leak of a
  * texture or a few display objects per loop, which the soak found once (a gradient texture per panel).

@@ -1,5 +1,5 @@
 /**
- * Soak benchmark of the attract loop (issue 4): a kiosk runs for days, so nothing may grow without bound. Serves the
+ * Soak benchmark of the attract loop: a kiosk runs for days, so nothing may grow without bound. Serves the
  * build with `vite preview` on its own port, opens `?mode=attract` in Chromium (the e2e config's browser), drives
  * time with Playwright's fake clock (each fake frame renders for real; `?speed=` shortens the loop's game time), and
  * prints at loop 1 and every `--every` loops: the JS heap after a forced GC, the display objects in the stage tree,

@@ -310,7 +310,7 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   await nav.goto(session.ticketInPlay ? ticket : title);
   performance.mark('poule:title');
   refreshTexts();
-  // Attract loop, idle care of a ticket, kiosk mode (issue 4): its own layer, input watch and settings.
+  // Attract loop, idle care of a ticket, kiosk mode: its own layer, input watch and settings.
   installAttract(a, { home: goHome, refresh: refreshTexts });
   a.ready = true;
   host.dataset['ready'] = '1';

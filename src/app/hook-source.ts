@@ -43,7 +43,7 @@ export function hookSource(a: GameApp): HookSource {
       messages: [...a.notices],
       // The result's words while it is on screen (title, why it paid, the line), and whether it is put aside.
       result: a.ticket?.resultShown ? { ...a.ticket.result.texts, aside: a.ticket.result.lookingAtTicket } : null,
-      // While the attract loop runs: screen 'attract' and the demo ticket on screen (issue 4).
+      // While the attract loop runs: screen 'attract' and the demo ticket on screen.
       ...attractHookFields(a),
       // The game server: the connection, the recalled history, the history view, what the ticket screen shows.
       ...(a.connection?.hookFields() ?? {}),

@@ -33,7 +33,7 @@ export interface HookState {
   history?: ConnectionHookFields['history'];
   historyView?: ConnectionHookFields['historyView'];
   shown?: ConnectionHookFields['shown'];
-  /** The attract loop (issue 4): its scene, loops, seeds; the idle warning's seconds left; the kiosk's state. */
+  /** The attract loop: its scene, loops, seeds; the idle warning's seconds left; the kiosk's state. */
   attract?: AttractHookState;
   idleWarning?: number | null;
   kiosk?: KioskState | null;

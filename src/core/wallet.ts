@@ -6,7 +6,7 @@ export interface Wallet {
   readonly balanceCents: number;
 }
 
-/** Demo credit at the start and at each top-up (issue 3: 20 €). */
+/** Demo credit at the start and at each top-up (20 €). */
 export const DEMO_CREDIT_CENTS = 2000;
 
 export interface WalletError {
