@@ -1,6 +1,7 @@
 /**
  * Build-time trims of our two big libraries, so the JS the game needs for its first frame stays small. Each is a
- * source transform of one known library file; each fails the build if that file no longer looks as expected, so a library update cannot silently undo (or break) it.
+ * source transform of one known library file; each fails the build if that file no longer looks as expected, so a
+ * library update cannot silently undo (or break) it.
  *
  * 1. Pixi's renderers load on demand. Pixi imports the renderer it picks with `import()`, but its barrel files
  *    (`pixi.js` → lib/index.mjs, lib/rendering/index.mjs) also re-export every WebGPU and canvas-renderer class, so the
