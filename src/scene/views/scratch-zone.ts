@@ -124,12 +124,7 @@ export class ScratchZone extends Container {
     this.done = true;
     this.eventMode = 'none';
     this.last = null;
-    this.finisher?.kill();
-    this.finisher = null;
-    this.finishAfter = 0;
-    const waiting = this.clearedWaiters;
-    this.clearedWaiters = [];
-    for (const w of waiting) w();
+    this.stopWaiting();
     const t = gsap.to(this, { alpha: 0, duration: 0.35, ease: 'power1.in', onComplete: () => void (this.visible = false) });
     this.onCleared();
     return t;
@@ -137,15 +132,20 @@ export class ScratchZone extends Container {
 
   /** Hides the cover for good (a ticket already revealed). */
   hide(): void {
+    this.stopWaiting();
+    this.done = true;
+    this.eventMode = 'none';
+    this.visible = false;
+  }
+
+  /** The cover is going: no self-clearing is pending any more, and whoever waited for it is told. */
+  private stopWaiting(): void {
     this.finisher?.kill();
     this.finisher = null;
     this.finishAfter = 0;
     const waiting = this.clearedWaiters;
     this.clearedWaiters = [];
     for (const w of waiting) w();
-    this.done = true;
-    this.eventMode = 'none';
-    this.visible = false;
   }
 
   private start(e: FederatedPointerEvent): void {
