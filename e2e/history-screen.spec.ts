@@ -112,7 +112,7 @@ test('« Historique »: tickets newest first with every pick, as the server reca
     expect(expected[2]!.haystack).not.toBeNull();
     expect(replay.shown.haystacks).toBe(5);
   }
-  expect(replay.shown.cardTexts.join(' ')).toContain(expected[2]!.serialText);
+  expect(replay.shown.serial).toContain(expected[2]!.serialText);
   await page.locator('#game canvas').screenshot({ path: 'test-results/screens/history-replay.png' });
   expect(await stored(page)).toEqual(before);
   await clickButton(page, 'replayClose');

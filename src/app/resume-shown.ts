@@ -13,6 +13,8 @@ export interface ShownTicket {
   /** Per hen: the element shown under it, or null for a hen still sitting (empty list: no hens on screen). */
   readonly hens: readonly (Element | null)[];
   readonly cardTexts: readonly string[];
+  /** The serial written under the docked ticket ('' while it is hidden). */
+  readonly serial: string;
   readonly scratchable: boolean;
   readonly haystacks: number;
   readonly resultShown: boolean;
@@ -48,6 +50,7 @@ export function shownTicket(tk: TicketScreen): ShownTicket {
   return {
     hens: tk.board.visible && tk.board.alpha > 0 ? tk.board.hens.map(henElement) : [],
     cardTexts: visibleTexts(tk.card),
+    serial: tk.serialShown,
     scratchable: tk.card.scratch.scratchable,
     haystacks: tk.haystacks.stacks.length,
     resultShown: tk.resultShown,

@@ -175,6 +175,11 @@ export class TicketScreen implements Screen {
     this.settle(s);
   }
 
+  /** The serial written under the docked ticket, as shown ('' while it is hidden). */
+  get serialShown(): string {
+    return this.serialTag.visible ? this.serialTag.text : '';
+  }
+
   /** Plays the core's events, in order; resolves once the screen is ready for the next input. */
   async play(events: readonly ShownEvent[], s: GameSnapshot): Promise<void> {
     this.board.setActive(false);
