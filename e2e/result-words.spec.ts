@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { canvasImage, expectCells, keepScreen, playPath, pressButton } from './support/drive';
 import { layout, settle, state } from './support/poule';
 import { SEEDS } from './support/seeds';
+import { frenchSpaces } from '../src/app/i18n/french-spaces';
 
 /** The result says why it paid what it paid, and the finished board can be looked at as long as the player likes. */
 test.describe.configure({ timeout: 240_000 });
@@ -13,14 +14,14 @@ test.beforeEach(async ({ page }) => {
 test('an egg at the first pick: « Œuf trouvé au 1er coup : gain A1 »', async ({ page }) => {
   await playPath(page, SEEDS.firstPickWin, 'mouse');
   const r = (await state(page)).result!;
-  expect(r.why).toBe('Œuf trouvé au 1er coup : gain A1');
+  expect(r.why).toBe(frenchSpaces('Œuf trouvé au 1er coup : gain A1'));
   expect(r.line).toBe('Vous gagnez 10,00\u00a0€');
   await keepScreen(page, 'result-a1-1280x720');
 });
 
 test('a chick, then the egg: « Œuf trouvé au 3e coup : gain A2 », and in English', async ({ page }) => {
   await playPath(page, SEEDS.laterPickWin, 'mouse');
-  expect((await state(page)).result!.why).toBe('Œuf trouvé au 3e coup : gain A2');
+  expect((await state(page)).result!.why).toBe(frenchSpaces('Œuf trouvé au 3e coup : gain A2'));
   await keepScreen(page, 'result-a2-1280x720');
   await pressButton(page, 'lang', 'mouse');
   await settle(page);
@@ -35,7 +36,7 @@ test('a loss says so plainly; « Voir le ticket » holds the finished board unti
   const path = SEEDS.lostNoExtra;
   await playPath(page, path, 'mouse');
   let s = await state(page);
-  expect(s.result!.why).toBe("Perdu : aucun œuf d'or trouvé, ce ticket ne gagne rien.");
+  expect(s.result!.why).toBe(frenchSpaces("Perdu : aucun œuf d'or trouvé, ce ticket ne gagne rien."));
   await keepScreen(page, 'result-lost-1280x720');
   await pressButton(page, 'seeTicket', 'mouse');
   await settle(page);
