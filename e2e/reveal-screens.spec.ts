@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { canvasBox, canvasPng, chooseHaystack, pickHen, saveScreen, tapAt } from './support/drive';
 import { layout, state } from './support/poule';
 import { nextHen, SEEDS } from './support/seeds';
+import { frenchSpaces } from '../src/app/i18n/french-spaces';
 
 /**
  * The ticket's money moments at the three sizes a player meets — desktop 1280×720 (mouse), phone 390×844 (touch) and
@@ -106,7 +107,7 @@ for (const size of SIZES) {
       await settle(page);
       await pickUntil(page, size.touch, () => false);
       await settle(page);
-      expect((await state(page)).result?.why).toBe('Œuf trouvé au 3e coup : gain A2');
+      expect((await state(page)).result?.why).toBe(frenchSpaces('Œuf trouvé au 3e coup : gain A2'));
       await run(page, 0.5);
       await keep(page, '07-result-a2');
     });
@@ -123,7 +124,7 @@ for (const size of SIZES) {
       await run(page, 2.2);
       await keep(page, '08-haystack-missed');
       await settle(page);
-      expect((await state(page)).result?.why).toBe("Perdu : aucun œuf d'or trouvé, ce ticket ne gagne rien.");
+      expect((await state(page)).result?.why).toBe(frenchSpaces("Perdu : aucun œuf d'or trouvé, ce ticket ne gagne rien."));
       await keep(page, '09-result-lost');
       await press(page, 'seeTicket', size.touch);
       await run(page, 20);
