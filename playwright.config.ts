@@ -13,12 +13,18 @@ const OUT_DIR = process.env['E2E_OUT_DIR'];
 
 // The game server under test gets its own temporary database folder and a configuration with the test terminals,
 // made once by the runner (its workers load this file too, and must reuse the runner's folder, not make their own).
-const DATA_DIR = (process.env['POULE_E2E_DATA'] ??= mkdtempSync(join(tmpdir(), 'poule-e2e-')));
+if (!process.env['POULE_E2E_DATA']) {
+  process.env['POULE_E2E_DATA'] = mkdtempSync(join(tmpdir(), 'poule-e2e-'));
+  // Made here, so removed at the end of the run (e2e/support/remove-e2e-data.ts); a folder given from outside is kept.
+  process.env['POULE_E2E_DATA_MADE'] = '1';
+}
+const DATA_DIR = process.env['POULE_E2E_DATA'];
 const SERVER_CONFIG = writeServerConfig(DATA_DIR);
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  globalTeardown: './e2e/support/remove-e2e-data.ts',
   forbidOnly: !!process.env['CI'],
   fullyParallel: false,
   workers: 1,
