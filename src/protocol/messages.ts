@@ -1,4 +1,4 @@
-import type { Command, DrawKind, GameEvent, GameSnapshot, Serial } from '../core';
+import type { Command, DrawKind, GameErrorCode, GameEvent, GameSnapshot, Serial } from '../core';
 import type { FinishedTicket } from '../core/history';
 
 /**
@@ -93,14 +93,8 @@ export type ApiErrorCode =
   | 'seq-out-of-order'
   | 'key-reused'
   | 'top-up-not-needed'
-  // the rules (the core's GameErrorCode, as refused by the core)
-  | 'already-revealed'
-  | 'not-revealed'
-  | 'hen-out-of-range'
-  | 'hen-already-lifted'
-  | 'no-round-in-play'
-  | 'haystack-not-offered'
-  | 'haystack-out-of-range'
+  // the rules: the core's own refusals (a journal read back is the server's concern, never a request's)
+  | Exclude<GameErrorCode, 'wrong-source' | 'journal-inconsistent'>
   // the server
   | 'storage-failed'
   | 'internal';
