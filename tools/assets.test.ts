@@ -1,13 +1,13 @@
 /**
- * Our own art and sound: every SVG is self-contained and safe to rasterise, every WAV has the format the game
- * expects, and the committed WAVs are exactly what tools/sounds/make-sounds.ts writes (the script is their source).
+ * Our own art and sound: every SVG is self-contained and safe to rasterise; every sound's master has the format the
+ * game expects, and the shipped Ogg Opus and MP3 files were made from the masters of tools/sounds/ as it stands.
+ * (`npm run sounds -- --check` re-encodes them byte for byte where Debian's opus-tools and lame are installed.)
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { SOUNDS } from './sounds/make-sounds';
+import { describe, expect, it } from 'vitest';
+import { mp3Seconds, oggOpusSeconds } from './sounds/lengths';
+import { SOUNDS, describeMasters, renderMasters } from './sounds/make-sounds';
 
 const ROOT = join(import.meta.dirname, '..');
 const ART = join(ROOT, 'assets', 'art');
@@ -22,18 +22,18 @@ const REQUIRED_ART = [
 
 /** Expected length of each sound in seconds, [min, max]. */
 const DURATIONS: Readonly<Record<string, readonly [number, number]>> = {
-  'lift.wav': [0.2, 0.45],
-  'egg.wav': [0.8, 1.3],
-  'chick.wav': [0.3, 0.5],
-  'empty.wav': [0.2, 0.4],
-  'haystack.wav': [0.4, 0.65],
-  'extra.wav': [1.0, 1.5],
-  'win.wav': [1.7, 2.4],
-  'lose.wav': [0.8, 1.3],
-  'click.wav': [0.04, 0.12],
-  'scratch.wav': [0.2, 0.3],
-  'coin.wav': [0.15, 0.3],
-  'music.wav': [8, 16],
+  lift: [0.2, 0.45],
+  egg: [0.8, 1.3],
+  chick: [0.3, 0.5],
+  empty: [0.2, 0.4],
+  haystack: [0.4, 0.65],
+  extra: [1.0, 1.5],
+  win: [1.7, 2.4],
+  lose: [0.8, 1.3],
+  click: [0.04, 0.12],
+  scratch: [0.2, 0.3],
+  coin: [0.15, 0.3],
+  music: [8, 16],
 };
 
 const svgFiles = readdirSync(ART).filter((f) => f.endsWith('.svg')).sort();
@@ -121,12 +121,19 @@ function peakDbfs(samples: Int16Array): number {
 }
 
 describe('sounds', () => {
+  const masters = renderMasters();
+  const master = (name: string): WavInfo => {
+    const wav = masters.get(name);
+    if (!wav) throw new Error(`no master for ${name}`);
+    return readWav(Buffer.from(wav));
+  };
+
   it('lists the same sounds in the script and in this test', () => {
     expect(Object.keys(SOUNDS).sort()).toEqual(Object.keys(DURATIONS).sort());
   });
 
-  it.each(Object.keys(DURATIONS))('%s is 16-bit PCM mono 22,050 Hz, of the right length, peaking near -3 dBFS', (name) => {
-    const wav = readWav(readFileSync(join(SOUND_DIR, name)));
+  it.each(Object.keys(DURATIONS))('%s is mastered as 16-bit PCM mono 22,050 Hz, of the right length, peaking near -3 dBFS', (name) => {
+    const wav = master(name);
     expect(wav.format).toBe(1);
     expect(wav.channels).toBe(1);
     expect(wav.sampleRate).toBe(22_050);
@@ -140,10 +147,8 @@ describe('sounds', () => {
     expect(peak).toBeLessThan(-2.5);
   });
 
-  it('keeps the music loop modest and seamless', () => {
-    const bytes = readFileSync(join(SOUND_DIR, 'music.wav'));
-    expect(statSync(join(SOUND_DIR, 'music.wav')).size).toBeLessThanOrEqual(400 * 1024);
-    const { samples } = readWav(bytes);
+  it('makes the music loop seamless', () => {
+    const { samples } = master('music');
     // the jump from the last sample back to the first is no bigger than the usual sample-to-sample steps
     const steps = Array.from({ length: samples.length - 1 }, (_, i) => Math.abs((samples[i + 1] ?? 0) - (samples[i] ?? 0)));
     steps.sort((a, b) => a - b);
@@ -151,21 +156,26 @@ describe('sounds', () => {
     expect(Math.abs((samples[0] ?? 0) - (samples[samples.length - 1] ?? 0))).toBeLessThanOrEqual(p99);
   });
 
-  describe('regenerated from the script', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poule-sounds-'));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it('ships files made from the masters of the script as it stands (masters.json)', () => {
+    const committed = JSON.parse(readFileSync(join(SOUND_DIR, 'masters.json'), 'utf8')) as unknown;
+    expect(committed, 'run `npm run sounds` after changing tools/sounds/').toEqual(describeMasters(masters));
+  });
 
-    it('gives byte-identical files to the committed ones', () => {
-      // the same command as `npm run sounds`, into a temporary folder
-      const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'tools', 'sounds', 'make-sounds.ts'), dir], {
-        encoding: 'utf8',
-      });
-      expect(run.status, run.stderr).toBe(0);
-      for (const name of Object.keys(SOUNDS)) {
-        const fresh = readFileSync(join(dir, name));
-        const committed = readFileSync(join(SOUND_DIR, name));
-        expect(fresh.equals(committed), `${name} differs from a fresh run of make-sounds.ts`).toBe(true);
-      }
-    });
+  it.each(Object.keys(DURATIONS))('%s ships as Ogg Opus and MP3 of its master\'s exact length, small', (name) => {
+    const m = master(name);
+    const seconds = m.samples.length / m.sampleRate;
+    const ogg = readFileSync(join(SOUND_DIR, `${name}.ogg`));
+    const mp3 = readFileSync(join(SOUND_DIR, `${name}.mp3`));
+    // Opus counts in 48 kHz samples: the length agrees to within one of them.
+    expect(Math.abs(oggOpusSeconds(ogg) - seconds)).toBeLessThan(1 / 48_000 + 1e-9);
+    expect(mp3Seconds(mp3)).toBeCloseTo(seconds, 6);
+    // about 32-48 kbit/s, plus headers and the encoders' whole frames around a short sound
+    const limit = 4096 + seconds * 8_000;
+    expect(ogg.length).toBeLessThan(limit);
+    expect(mp3.length).toBeLessThan(limit);
+  });
+
+  it('ships no WAV (the masters are made, compressed and dropped)', () => {
+    expect(readdirSync(SOUND_DIR).filter((f) => f.endsWith('.wav'))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Assets, detectWebp, Texture } from 'pixi.js';
 import { ART, artSource, BACKGROUNDS, rasterScale, sourceSize, TITLE_ART, type ArtName, type RasterScale } from './art-files';
 import type { Layout } from './layout';
+import { soundFormat } from './sound-format';
 
 export { ART, type ArtName } from './art-files';
 
@@ -58,8 +59,8 @@ function start(density: ArtDensity): Promise<void> {
       const s = artSource(name, scale, webp);
       Assets.add({ alias: s.alias, src: s.src, data: { resolution: s.resolution } });
     }
-    for (const s of SOUNDS) Assets.add({ alias: `sound:${s}`, src: `sounds/${s}.wav` });
-    Assets.add({ alias: 'sound:music', src: 'sounds/music.wav' });
+    const format = soundFormat();
+    for (const s of [...SOUNDS, 'music']) Assets.add({ alias: `sound:${s}`, src: `sounds/${s}.${format}` });
     registeredNow();
   })();
   return started;

@@ -1,5 +1,5 @@
 /**
- * 16-bit PCM mono WAV encoding. The only format the game ships: small, decoded by every browser, no codec licence.
+ * 16-bit PCM mono WAV encoding: the masters that make-sounds.ts compresses to the Ogg Opus and MP3 files the game ships.
  */
 export const SAMPLE_RATE = 22_050;
 
