@@ -1,5 +1,4 @@
 import type { GameEvent } from './events';
-import { checkTicketAmounts } from './current-ticket';
 import { checkJournal } from './journal';
 import { DEFAULT_PRIZE_TABLE, type PrizeTable } from './prize-table';
 import type { DrawKind } from './random-source';
@@ -7,7 +6,7 @@ import { replayFinished } from './replay';
 import { err, ok, type Result } from './result';
 import { RULES, type Element, type Rules } from './rules';
 import { checkFields, isCents, isIsoTime } from './saved-checks';
-import { problem, type RecordProblem } from './save-format';
+import { problem, type RecordProblem } from './record-problem';
 import { formatSerial, type Serial } from './ticket';
 
 /** The « Historique » screen shows this many tickets, newest first. */
@@ -143,3 +142,12 @@ export const finishedTicketOf = (e: HistoryEntry): FinishedTicket => ({
 /** Adds the newest entry in front and keeps the last HISTORY_LENGTH. */
 export const pushHistory = (newestFirst: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] =>
   [entry, ...newestFirst].slice(0, HISTORY_LENGTH);
+
+/** A ticket's amounts must be a pair of the prize table it was dealt from: an A1 or A2 that is no row of it is refused. */
+function checkTicketAmounts(journal: readonly GameEvent[], table: PrizeTable): RecordProblem | null {
+  const first = journal[0];
+  if (first?.type !== 'ticketIssued') return null;
+  const { a1Cents, a2Cents } = first.ticket;
+  if (table.rows.some((r) => r.a1Cents === a1Cents && r.a2Cents === a2Cents)) return null;
+  return problem('inconsistent', `amounts A1 ${a1Cents} / A2 ${a2Cents} cents are not a pair of the prize table "${table.name}"`);
+}

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from './result';
-import { problem, type RecordProblem } from './save-format';
+import { problem, type RecordProblem } from './record-problem';
 
 /** Small shape checks shared by the saved-record readers; a failure is a 'corrupt' problem naming the field. */
 
