@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { canvasPng, chooseHaystack, keepScreen, LAYOUTS, pickHen, saveScreen, tapAt } from './support/drive';
+import { matchReference } from '../tools/visual/visual-reference';
+import { canvasPng, chooseHaystack, LAYOUTS, pickHen, saveScreen, tapAt } from './support/drive';
 import { layout, state } from './support/poule';
 import { nextHen, SEEDS } from './support/seeds';
 
@@ -9,7 +10,8 @@ import { nextHen, SEEDS } from './support/seeds';
  * the middle of an animation (the chick's +1, the Extra, the win's particles) are caught on the page's fake clock:
  * it is paused before the input, then run to each moment and the frame kept — on a loaded machine a real-time burst
  * of screenshots misses them. The core's state is checked at every step so a screen is never saved under the wrong
- * name.
+ * name. The screens where the game waits for input are also compared with committed reference images
+ * (tools/visual/visual-reference.ts): a moved button or a missing hen fails the test.
  */
 test.setTimeout(600_000); // software WebGL on a shared two-core machine, at normal animation speed
 
@@ -47,6 +49,13 @@ async function open(page: Page, seed: number, speedUp: number): Promise<void> {
   await page.goto(`/?demo=1&seed=${seed}&speed=${speed}`);
   await page.clock.pauseAt(Date.now() + 1000);
   await runUntil(page, async () => (await page.evaluate(() => window.__poule?.ready === true)) && (await idle(page)), 120, 0.25);
+}
+
+/** Keeps the canvas as a screen artefact and compares it with its reference image. */
+async function keepScreen(page: Page, name: string): Promise<void> {
+  const png = await canvasPng(page);
+  saveScreen(name, png);
+  matchReference(name, png);
 }
 
 /** A real mouse click on button `id`, then the game plays it out. */
