@@ -11,6 +11,7 @@ import { Stage } from '../scene/stage';
 import { forgetReleasedTextKeys } from '../scene/text-keys';
 import { DemoBadge, Hud } from '../scene/views/hud';
 import { RulesPanel } from '../scene/views/rules-panel';
+import { RULES } from '../core';
 import { Busy } from './busy';
 import { handleContextLoss } from './context-loss';
 import { I18n } from './i18n';
@@ -201,7 +202,7 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     if (a.rules.visible) void a.rules.show(rulesContent(i18n));
     refreshNotices();
   };
-  const lowBalance = (): boolean => session.canPlay && !session.ticketInPlay && session.balanceCents < 200;
+  const lowBalance = (): boolean => session.canPlay && !session.ticketInPlay && session.balanceCents < RULES.ticketPriceCents;
   const refreshNotices = (): void => {
     // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
     const notices = params.problems.map((p) =>

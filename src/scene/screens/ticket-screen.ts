@@ -1,6 +1,6 @@
 import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
 import gsap from 'gsap';
-import type { GameSnapshot } from '../../core';
+import { RULES, type GameSnapshot } from '../../core';
 import type { ShownEvent } from '../../protocol/messages';
 import type { SoundName } from '../assets';
 import type { Layout } from '../layout';
@@ -87,11 +87,11 @@ export class TicketScreen implements Screen {
   /** Hens on screen in a round (for the test hook and the keyboard). */
   get hensOnScreen(): boolean {
     const s = this.snapshot;
-    return !!s?.round && this.board.visible && this.board.hens.length === 30 && this.board.alpha > 0 && !this.haystacksOnScreen;
+    return !!s?.round && this.board.visible && this.board.hens.length === RULES.hens && this.board.alpha > 0 && !this.haystacksOnScreen;
   }
 
   get haystacksOnScreen(): boolean {
-    return this.haystacks.stacks.length === 5;
+    return this.haystacks.stacks.length === RULES.haystacks;
   }
 
   get resultShown(): boolean {

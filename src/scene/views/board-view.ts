@@ -1,11 +1,10 @@
 import { Container } from 'pixi.js';
 import gsap from 'gsap';
-import type { Element } from '../../core';
+import { RULES, type Element } from '../../core';
 import type { Layout } from '../layout';
 import { dispose } from '../dispose';
 import { HenView } from './hen-view';
 
-const HENS = 30;
 
 /** The farmyard's 30 hens, laid out in the layout's grid (6×5 landscape, 5×6 portrait). */
 export class BoardView extends Container {
@@ -24,7 +23,7 @@ export class BoardView extends Container {
   reset(): void {
     for (const h of this.hens) dispose(h);
     this.hens = [];
-    for (let i = 0; i < HENS; i++) {
+    for (let i = 0; i < RULES.hens; i++) {
       const h = new HenView(i, this.onPick);
       h.accessibleTitle = this.henLabel(i);
       this.hens.push(h);
