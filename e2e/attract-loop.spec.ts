@@ -60,7 +60,7 @@ test.describe('attract loop', () => {
     // frame is 32 ms of game time: each step of the loop may end up to one frame late, a few seconds in all.
     await page.clock.install();
     await openGame(page, '?mode=attract&speed=2');
-    await page.clock.pauseAt(Date.now() + 500);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500); // the page's time: opening it may take longer than that
     const seen = new Set<string>();
     let s = await state(page);
     for (let i = 0; i < 400 && (s.attract?.loops ?? 0) < 1; i++) {

@@ -35,7 +35,7 @@ test('the attract loop releases what each loop makes (textures, display objects,
   await page.setViewportSize({ width: 480, height: 270 });
   await page.clock.install();
   await openGame(page, '?mode=attract&speed=50');
-  await page.clock.pauseAt(Date.now() + 500);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500); // the page's time: opening it may take longer than that
   // Loop 1 warms the caches (art, text textures of every size, the pool); from there on nothing may pile up.
   const start = await loops(page);
   const a = await runToLoop(page, start + 2);

@@ -47,12 +47,17 @@ async function open(page: Page, seed: number, speedUp: number): Promise<void> {
   speed = speedUp;
   await page.clock.install();
   await page.goto(`/?demo=1&seed=${seed}&speed=${speed}`);
-  await page.clock.pauseAt(Date.now() + 1000);
+  // From the page's own time: a 4K page on a loaded machine can take more than a second to open.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await runUntil(page, async () => (await page.evaluate(() => window.__poule?.ready === true)) && (await idle(page)), 120, 0.25);
 }
 
-/** Keeps the canvas as a screen artefact and compares it with its reference image. */
+/**
+ * Keeps the canvas as a screen artefact and compares it with its reference image. The clock first runs a few frames:
+ * the game may have changed the scene just as it became idle (the prompt cleared), and a paused clock draws no frame.
+ */
 async function keepScreen(page: Page, name: string): Promise<void> {
+  await page.clock.runFor(50);
   const png = await canvasPng(page);
   saveScreen(name, png);
   matchReference(name, png);
