@@ -21,7 +21,7 @@ if (process.argv.length > 3 || file.startsWith('--') || !existsSync(file)) {
   process.stderr.write(`usage: npm run check:db -- [FILE]   (default data/poule.sqlite)${existsSync(file) ? '' : `\nno such file: ${file}`}\n`);
   process.exit(2);
 }
-const r = checkDatabase(file);
+const r = await checkDatabase(file);
 const lines = [
   `database ${file}`,
   `tickets ${r.tickets} (${r.openTickets} open)`,

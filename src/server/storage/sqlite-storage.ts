@@ -5,19 +5,10 @@ import type { GameEvent } from '../../core';
 import { auditHash, canonicalJson, GENESIS_HASH, type AuditKind } from '../audit';
 import { NO_FAULTS, type Faults } from '../fault-injection';
 import { GroupCommit } from '../group-commit';
-import { SCHEMA, SCHEMA_VERSION } from './schema';
-import type { BlockRow, LedgerKind, PlayerRow, Storage, StorageTx, StoredReply, TicketRow, TransactOptions } from './storage';
+import { SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema';
+import { StorageOpenError, type BlockRow, type LedgerKind, type PlayerRow, type Storage, type StorageTx, type StoredReply, type TicketRow, type TransactOptions } from './storage';
 
-/** A database that cannot be opened or written: the message names the file and the cause. */
-export class StorageOpenError extends Error {
-  constructor(
-    readonly file: string,
-    cause: string,
-  ) {
-    super(`cannot open the database ${file}: ${cause}`);
-    this.name = 'StorageOpenError';
-  }
-}
+export { StorageOpenError };
 
 interface RawTicket {
   id: string;
@@ -91,7 +82,7 @@ export function openDatabase(file: string): Database.Database {
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    db.exec(SCHEMA);
+    migrate(db, file);
     // A write at every start: a file that can be read but not written is refused now, not at the first ticket.
     db.prepare("INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
       String(SCHEMA_VERSION),
@@ -102,6 +93,25 @@ export function openDatabase(file: string): Database.Database {
     if (e instanceof StorageOpenError) throw e;
     throw new StorageOpenError(file, (e as Error).message);
   }
+}
+
+/** Applies the migrations the file lacks, in one transaction; refuses a file newer than this code. */
+function migrate(db: Database.Database, file: string): void {
+  let version = db.pragma('user_version', { simple: true }) as number;
+  if (version === 0) {
+    // A file made before versioning: its tables are version 1 if meta says so.
+    const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
+    const said = hasMeta ? db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema'").get() : undefined;
+    if (said) version = Number(said.value);
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new StorageOpenError(file, `its schema is version ${version}, newer than this server's ${SCHEMA_VERSION}: run a newer server`);
+  }
+  if (version === SCHEMA_VERSION && (db.pragma('user_version', { simple: true }) as number) === version) return;
+  db.transaction(() => {
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(SQLITE_MIGRATIONS[v]!);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
 }
 
 function statements(db: Database.Database) {

@@ -115,3 +115,14 @@ export interface Storage {
   readonly description: string;
   close(): Promise<void>;
 }
+
+/** A database that cannot be opened or written: the message names the file (or server) and the cause. */
+export class StorageOpenError extends Error {
+  constructor(
+    readonly file: string,
+    cause: string,
+  ) {
+    super(`cannot open the database ${file}: ${cause}`);
+    this.name = 'StorageOpenError';
+  }
+}

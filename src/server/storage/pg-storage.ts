@@ -1,0 +1,242 @@
+import pg from 'pg';
+import { NO_FAULTS, type Faults } from '../fault-injection';
+import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
+import { PgTx, type AuditHead } from './pg-tx';
+import { StorageOpenError, type Storage, type StorageTx, type TransactOptions } from './storage';
+
+// BIGINT columns (ids, audit seq) as numbers: they stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+/** Serialization failures and deadlocks: the whole group is tried again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+export const isRetryable = (e: unknown): boolean => typeof e === 'object' && e !== null && RETRYABLE.has(String((e as { code?: unknown }).code));
+/** An error that PostgreSQL itself raised (it has an SQLSTATE), as opposed to a lost connection. */
+const isDatabaseError = (e: unknown): boolean => e instanceof pg.DatabaseError;
+
+/** The URL without its password, for messages and the ready line. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(an invalid URL)';
+  }
+}
+
+export const isPostgresUrl = (database: string): boolean => /^postgres(ql)?:\/\//.test(database);
+
+interface Job {
+  readonly work: (tx: StorageTx) => Promise<unknown>;
+  readonly play: boolean;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (reason: unknown) => void;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The game server's record in PostgreSQL, shared by several server instances. Requests arriving together are
+ * applied in one transaction (group commit, as on SQLite), one after the other; every reply settles after the COMMIT.
+ * The first statement of every write transaction locks the audit chain's head: write transactions of all instances
+ * are serialised on it, so the chain has one order, a block's counts and a ticket's seq are read and moved by one
+ * transaction at a time (their rows are also read FOR UPDATE), and no two transactions can deadlock. No savepoint
+ * per request (two round trips saved each): a request that throws rolls the group back, is rejected alone, and the
+ * others are applied again from scratch (nothing of them was committed nor replied, and the caches are dropped).
+ * Serialization failures and deadlocks (40001, 40P01) retry the whole group.
+ */
+export class PgStorage implements Storage {
+  readonly shared = true;
+  readonly description: string;
+  private queue: Job[] = [];
+  private scheduled = false;
+  private running: Promise<void> | null = null;
+  private readonly rollbackListeners: (() => void)[] = [];
+  private closed = false;
+  /** Groups tried again after a serialization failure or deadlock (for the chaos run's figures). */
+  retries = 0;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    url: string,
+    private readonly faults: Faults,
+    private readonly maxBatch: number,
+  ) {
+    this.description = describeUrl(url);
+  }
+
+  /** Connects, applies the migrations the database lacks, and refuses one newer than this code. */
+  static async open(url: string, faults: Faults = NO_FAULTS, maxBatch = 256): Promise<PgStorage> {
+    const pool = new pg.Pool({ connectionString: url, max: 6, connectionTimeoutMillis: 10_000 });
+    // A connection that dies while idle (the database restarted) is dropped from the pool; the next query opens another.
+    pool.on('error', () => {});
+    try {
+      await migrate(pool, url);
+    } catch (e) {
+      await pool.end().catch(() => {});
+      if (e instanceof StorageOpenError) throw e;
+      throw new StorageOpenError(describeUrl(url), (e as Error).message);
+    }
+    return new PgStorage(pool, url, faults, maxBatch);
+  }
+
+  transact<T>(work: (tx: StorageTx) => Promise<T>, options: TransactOptions): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the database is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, play: options.play, resolve: resolve as (v: unknown) => void, reject });
+      if (this.queue.length >= this.maxBatch) void this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  /** One read-only REPEATABLE READ transaction: everything `work` reads is one committed state. */
+  async read<T>(work: (tx: StorageTx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const value = await work(new PgTx(client, false, null));
+      await client.query('COMMIT');
+      return value;
+    } catch (e) {
+      broken = !isDatabaseError(e);
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  onRollback(listener: () => void): void {
+    this.rollbackListeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.flush();
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  private async flush(): Promise<void> {
+    while (this.running) await this.running;
+    this.scheduled = false;
+    const jobs = this.queue;
+    if (jobs.length === 0) return;
+    this.queue = [];
+    const done = this.runGroup(jobs);
+    this.running = done;
+    try {
+      await done;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private rolledBack(): void {
+    for (const listener of this.rollbackListeners) listener();
+  }
+
+  private async runGroup(all: readonly Job[]): Promise<void> {
+    let jobs = [...all];
+    for (let attempt = 1; jobs.length > 0; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await this.pool.connect();
+      } catch (e) {
+        for (const job of jobs) job.reject(e);
+        return;
+      }
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const head = (await client.query<AuditHead>({ name: 'audit-head-lock', text: 'SELECT seq, hash FROM audit_head FOR UPDATE' })).rows[0];
+        if (!head) throw new Error('the audit chain has no head row');
+        const tx = new PgTx(client, true, head);
+        const values: unknown[] = [];
+        let failed: { job: Job; error: unknown } | null = null;
+        for (const job of jobs) {
+          try {
+            values.push(await job.work(tx));
+          } catch (error) {
+            // The database's own trouble is the group's; anything else is this request's alone.
+            if (isRetryable(error) || isConnectionError(error)) throw error;
+            failed = { job, error };
+            break;
+          }
+        }
+        if (failed) {
+          await client.query('ROLLBACK');
+          this.rolledBack();
+          failed.job.reject(failed.error);
+          jobs = jobs.filter((j) => j !== failed!.job);
+          continue;
+        }
+        await tx.saveHead();
+        const play = jobs.some((j) => j.play);
+        if (play) this.faults.beforeCommit();
+        await client.query('COMMIT');
+        if (play) this.faults.afterCommit();
+        jobs.forEach((job, i) => job.resolve(values[i]));
+        return;
+      } catch (error) {
+        broken = !isDatabaseError(error);
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        this.rolledBack();
+        if (isRetryable(error) && attempt < MAX_ATTEMPTS) {
+          this.retries++;
+          await sleep(Math.random() * 10 * attempt);
+          continue;
+        }
+        // Nothing of the group is durable (or, if the COMMIT itself was cut off, the keys tell on the resend).
+        for (const job of jobs) job.reject(error);
+        return;
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+}
+
+/** A connection lost or refused (the database restarted, or went away). */
+function isConnectionError(e: unknown): boolean {
+  const code = String((e as { code?: unknown }).code ?? '');
+  const message = e instanceof Error ? e.message : '';
+  return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) || /Connection terminated|not queryable|connection/i.test(message);
+}
+
+async function migrate(pool: pg.Pool, url: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Several instances may start at once: one applies the migrations, the others wait and find them done.
+    await client.query('SELECT pg_advisory_xact_lock(7515001)');
+    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    const version = (await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_version')).rows[0]?.v ?? 0;
+    if (version > PG_SCHEMA_VERSION) {
+      throw new StorageOpenError(
+        describeUrl(url),
+        `its schema is version ${version}, newer than this server's ${PG_SCHEMA_VERSION}: run a newer server`,
+      );
+    }
+    for (let v = version; v < PG_SCHEMA_VERSION; v++) {
+      await client.query(PG_MIGRATIONS[v]!);
+      await client.query('INSERT INTO schema_version (version) VALUES ($1)', [v + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}

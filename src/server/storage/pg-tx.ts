@@ -1,0 +1,268 @@
+import type pg from 'pg';
+import type { GameEvent } from '../../core';
+import { auditHash, canonicalJson, type AuditKind } from '../audit';
+import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
+
+interface RawTicket {
+  id: string;
+  block: number;
+  idx: number;
+  a1_cents: number;
+  a2_cents: number;
+  player_id: number;
+  status: 'open' | 'ended';
+  next_seq: number;
+  prize_cents: number | null;
+  stake_cents: number;
+  balance_before: number;
+  balance_after: number | null;
+  created_at: string;
+  ended_at: string | null;
+}
+
+const ticketOf = (r: RawTicket): TicketRow => ({
+  id: r.id,
+  block: r.block,
+  index: r.idx,
+  a1Cents: r.a1_cents,
+  a2Cents: r.a2_cents,
+  playerId: r.player_id,
+  status: r.status,
+  nextSeq: r.next_seq,
+  prizeCents: r.prize_cents,
+  stakeCents: r.stake_cents,
+  balanceBeforeCents: r.balance_before,
+  balanceAfterCents: r.balance_after,
+  createdAt: r.created_at,
+  endedAt: r.ended_at,
+});
+
+interface RawBlock {
+  block: number;
+  emission: number;
+  prize_table: string;
+  remaining: string;
+  dealt: number;
+  status: BlockRow['status'];
+}
+const blockOf = (r: RawBlock): BlockRow => ({
+  block: r.block,
+  emission: r.emission,
+  prizeTable: r.prize_table,
+  remaining: JSON.parse(r.remaining) as number[],
+  dealt: r.dealt,
+  status: r.status,
+});
+
+const TICKET_COLUMNS = 'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
+const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
+
+/** The audit chain's last link as this transaction sees it. */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * One PostgreSQL transaction's view, on one connection. Every statement is named, so each connection parses it once.
+ * Inside a write transaction (`locking`) the ticket and open block rows are read FOR UPDATE, and the audit chain's
+ * head (locked by the group before any request runs) is advanced here and written back once before the COMMIT.
+ * Balances read or written are kept for the rest of the transaction: no other transaction can move them meanwhile
+ * (every write transaction holds the chain's head).
+ */
+export class PgTx implements StorageTx {
+  private readonly balances = new Map<number, number>();
+  /** The head as read at the start; null for a read-only transaction. */
+  private readonly startHead: AuditHead | null;
+
+  constructor(
+    private readonly client: pg.ClientBase,
+    private readonly locking: boolean,
+    readonly head: AuditHead | null,
+  ) {
+    this.startHead = head && { ...head };
+  }
+
+  private async rows<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    return (await this.client.query<R>({ name, text, values })).rows;
+  }
+
+  private async one<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R | undefined> {
+    return (await this.rows<R>(name, text, values))[0];
+  }
+
+  /** Whether the chain's head moved in this transaction (then it must be written back before the COMMIT). */
+  get headMoved(): boolean {
+    return this.head !== null && this.startHead !== null && this.head.seq !== this.startHead.seq;
+  }
+
+  async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
+    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-token', 'SELECT id, kind, terminal_id FROM players WHERE token_hash = $1', [tokenHash]);
+    return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
+  }
+
+  async playerByTerminal(terminalId: string): Promise<PlayerRow | undefined> {
+    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-terminal', 'SELECT id, kind, terminal_id FROM players WHERE terminal_id = $1', [terminalId]);
+    return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
+  }
+
+  async createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): Promise<PlayerRow> {
+    const r = await this.one<{ id: number }>(
+      'player-insert',
+      'INSERT INTO players (token_hash, kind, terminal_id, created_at, last_seen) VALUES ($1, $2, $3, $4, $4) RETURNING id',
+      [tokenHash, kind, terminalId, at],
+    );
+    return { id: r!.id, kind, terminalId };
+  }
+
+  async touchPlayer(playerId: number, at: string): Promise<void> {
+    await this.rows('player-touch', 'UPDATE players SET last_seen = $1 WHERE id = $2', [at, playerId]);
+  }
+
+  async balance(playerId: number): Promise<number> {
+    const held = this.balances.get(playerId);
+    if (held !== undefined) return held;
+    const r = await this.one<{ balance_after: number }>('balance', 'SELECT balance_after FROM ledger WHERE player_id = $1 ORDER BY id DESC LIMIT 1', [playerId]);
+    const b = r?.balance_after ?? 0;
+    if (this.locking) this.balances.set(playerId, b);
+    return b;
+  }
+
+  async addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): Promise<number> {
+    const after = (await this.balance(playerId)) + cents;
+    await this.rows(
+      'ledger-insert',
+      'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [playerId, kind, cents, after, ticketId, at],
+    );
+    this.balances.set(playerId, after);
+    return after;
+  }
+
+  async storedReply(playerId: number, key: string): Promise<StoredReply | undefined> {
+    const r = await this.one<{ body_hash: string; status: number; reply: string | null; ticket_id: string | null; seq: number | null; balance_cents: number | null }>(
+      'reply',
+      'SELECT body_hash, status, reply, ticket_id, seq, balance_cents FROM replies WHERE player_id = $1 AND key = $2',
+      [playerId, key],
+    );
+    if (!r) return undefined;
+    if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
+    return { bodyHash: r.body_hash, status: r.status, update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! } };
+  }
+
+  async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
+    const u = 'update' in reply ? reply.update : null;
+    await this.rows(
+      'reply-insert',
+      'INSERT INTO replies (player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [playerId, key, reply.bodyHash, reply.status, 'reply' in reply ? reply.reply : null, u?.ticketId ?? null, u?.seq ?? null, u?.balanceCents ?? null, at],
+    );
+  }
+
+  async ticket(id: string): Promise<TicketRow | undefined> {
+    const r = this.locking
+      ? await this.one<RawTicket>('ticket-lock', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1 FOR UPDATE`, [id])
+      : await this.one<RawTicket>('ticket', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1`, [id]);
+    return r && ticketOf(r);
+  }
+
+  async openTicketOf(playerId: number): Promise<TicketRow | undefined> {
+    const r = await this.one<RawTicket>('ticket-open', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'open'`, [playerId]);
+    return r && ticketOf(r);
+  }
+
+  async finishedTickets(playerId: number, limit: number): Promise<TicketRow[]> {
+    const rows = await this.rows<RawTicket>(
+      'tickets-ended',
+      `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'ended' ORDER BY n DESC LIMIT $2`,
+      [playerId, limit],
+    );
+    return rows.map(ticketOf);
+  }
+
+  async journal(ticketId: string): Promise<GameEvent[]> {
+    const rows = await this.rows<{ event: string }>('journal', 'SELECT event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId]);
+    return rows.map((r) => JSON.parse(r.event) as GameEvent);
+  }
+
+  async journalBySeq(ticketId: string): Promise<{ seq: number; event: GameEvent }[]> {
+    const rows = await this.rows<{ seq: number; event: string }>('journal-seq', 'SELECT seq, event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId]);
+    return rows.map((r) => ({ seq: r.seq, event: JSON.parse(r.event) as GameEvent }));
+  }
+
+  async insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): Promise<void> {
+    await this.rows(
+      'ticket-insert',
+      `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, $7, $8, $9)`,
+      [t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt],
+    );
+  }
+
+  async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    // One statement for all of a command's events.
+    await this.rows(
+      'events-insert',
+      'INSERT INTO ticket_events (ticket_id, idx, seq, event) SELECT $1, $2::int + i - 1, $3, e FROM unnest($4::text[]) WITH ORDINALITY AS u(e, i)',
+      [ticketId, fromIndex, seq, events.map((e) => JSON.stringify(e))],
+    );
+  }
+
+  async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
+    await this.rows('ticket-advance', 'UPDATE tickets SET next_seq = $1 WHERE id = $2', [nextSeq, ticketId]);
+  }
+
+  async endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): Promise<void> {
+    await this.rows(
+      'ticket-end',
+      "UPDATE tickets SET status = 'ended', next_seq = $1, prize_cents = $2, balance_after = $3, ended_at = $4 WHERE id = $5",
+      [nextSeq, prizeCents, balanceAfterCents, at, ticketId],
+    );
+  }
+
+  async openBlock(): Promise<BlockRow | undefined> {
+    const r = this.locking
+      ? await this.one<RawBlock>('block-open-lock', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open' FOR UPDATE`, [])
+      : await this.one<RawBlock>('block-open', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open'`, []);
+    return r && blockOf(r);
+  }
+
+  async block(block: number): Promise<BlockRow | undefined> {
+    const r = await this.one<RawBlock>('block', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE block = $1`, [block]);
+    return r && blockOf(r);
+  }
+
+  async lastBlock(): Promise<BlockRow | undefined> {
+    const r = await this.one<RawBlock>('block-last', `SELECT ${BLOCK_COLUMNS} FROM blocks ORDER BY block DESC LIMIT 1`, []);
+    return r && blockOf(r);
+  }
+
+  async insertBlock(b: BlockRow, at: string): Promise<void> {
+    await this.rows(
+      'block-insert',
+      'INSERT INTO blocks (block, emission, prize_table, remaining, dealt, status, opened_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [b.block, b.emission, b.prizeTable, JSON.stringify(b.remaining), b.dealt, b.status, at],
+    );
+  }
+
+  async saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void> {
+    await this.rows('block-save', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [dealt, JSON.stringify(remaining), status, block]);
+  }
+
+  async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
+    const head = this.head;
+    if (!head) throw new Error('the audit log is written only inside a write transaction');
+    const seq = head.seq + 1;
+    const text = canonicalJson(payload);
+    const hash = auditHash(head.hash, seq, at, kind, text);
+    await this.rows('audit-insert', 'INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)', [seq, at, kind, text, head.hash, hash]);
+    head.seq = seq;
+    head.hash = hash;
+  }
+
+  /** Writes the chain's head back (before the COMMIT), when it moved. */
+  async saveHead(): Promise<void> {
+    if (this.head && this.headMoved) await this.rows('audit-head-save', 'UPDATE audit_head SET seq = $1, hash = $2', [this.head.seq, this.head.hash]);
+  }
+}
