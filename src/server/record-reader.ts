@@ -42,3 +42,24 @@ export function postgresReader(client: pg.ClientBase): RecordReader {
     },
   };
 }
+
+/** A reader on the database a `--database` names (an SQLite file read-only, or a PostgreSQL URL), and its close. */
+export async function openReader(database: string): Promise<{ reader: RecordReader; close: () => Promise<void> }> {
+  if (/^postgres(ql)?:\/\//.test(database)) {
+    const { default: pgModule } = await import('pg');
+    await import('./storage/pg-storage');
+    const client = new pgModule.Client({ connectionString: database });
+    await client.connect();
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    return {
+      reader: postgresReader(client),
+      close: async () => {
+        await client.query('COMMIT').catch(() => {});
+        await client.end();
+      },
+    };
+  }
+  const { default: SqliteDatabase } = await import('better-sqlite3');
+  const db = new SqliteDatabase(database, { readonly: true, fileMustExist: true });
+  return { reader: sqliteReader(db), close: async () => void db.close() };
+}
