@@ -28,6 +28,8 @@ export function describeUrl(url: string): string {
 
 export const isPostgresUrl = (database: string): boolean => /^postgres(ql)?:\/\//.test(database);
 
+const guarded = new WeakSet<pg.PoolClient>();
+
 interface Job {
   readonly work: (tx: StorageTx) => Promise<unknown>;
   readonly play: boolean;
@@ -96,7 +98,7 @@ export class PgStorage implements Storage {
 
   /** One read-only REPEATABLE READ transaction: everything `work` reads is one committed state. */
   async read<T>(work: (tx: StorageTx) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.connect();
     let broken = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -140,6 +142,19 @@ export class PgStorage implements Storage {
     }
   }
 
+  /**
+   * A connection from the pool, with an error listener of its own: a connection cut while in use (the database
+   * restarted) must fail its query, not crash the process with an unhandled 'error' event.
+   */
+  private async connect(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    if (!guarded.has(client)) {
+      guarded.add(client);
+      client.on('error', () => {});
+    }
+    return client;
+  }
+
   private rolledBack(): void {
     for (const listener of this.rollbackListeners) listener();
   }
@@ -149,15 +164,16 @@ export class PgStorage implements Storage {
     for (let attempt = 1; jobs.length > 0; attempt++) {
       let client: pg.PoolClient;
       try {
-        client = await this.pool.connect();
+        client = await this.connect();
       } catch (e) {
         for (const job of jobs) job.reject(e);
         return;
       }
       let broken = false;
       try {
-        await client.query('BEGIN');
-        const head = (await client.query<AuditHead>({ name: 'audit-head-lock', text: 'SELECT seq, hash FROM audit_head FOR UPDATE' })).rows[0];
+        // One round trip: the transaction opens with the chain's head locked.
+        const opened = (await client.query<AuditHead>('BEGIN; SELECT seq, hash FROM audit_head FOR UPDATE')) as unknown as pg.QueryResult<AuditHead>[];
+        const head = opened[1]?.rows[0];
         if (!head) throw new Error('the audit chain has no head row');
         const tx = new PgTx(client, true, head);
         const values: unknown[] = [];
@@ -165,6 +181,8 @@ export class PgStorage implements Storage {
         for (const job of jobs) {
           try {
             values.push(await job.work(tx));
+            // The request's writes, sent now in one round trip, so a write refused by the database is its own failure.
+            await tx.flush();
           } catch (error) {
             // The database's own trouble is the group's; anything else is this request's alone.
             if (isRetryable(error) || isConnectionError(error)) throw error;
@@ -179,10 +197,11 @@ export class PgStorage implements Storage {
           jobs = jobs.filter((j) => j !== failed!.job);
           continue;
         }
-        await tx.saveHead();
+        tx.saveHead();
         const play = jobs.some((j) => j.play);
         if (play) this.faults.beforeCommit();
-        await client.query('COMMIT');
+        const last = tx.takePending();
+        await client.query(last === '' ? 'COMMIT' : `${last};\nCOMMIT`);
         if (play) this.faults.afterCommit();
         jobs.forEach((job, i) => job.resolve(values[i]));
         return;

@@ -57,6 +57,16 @@ const blockOf = (r: RawBlock): BlockRow => ({
 const TICKET_COLUMNS = 'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
 const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
 
+/** A value as an SQL literal, for the batched writes (sent as one simple query, so without parameters). */
+function literal(client: pg.ClientBase, v: string | number | null): string {
+  if (v === null) return 'NULL';
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v)) throw new Error(`not a whole number for the database: ${v}`);
+    return String(v);
+  }
+  return client.escapeLiteral(v);
+}
+
 /** The audit chain's last link as this transaction sees it. */
 export interface AuditHead {
   seq: number;
@@ -72,6 +82,9 @@ export interface AuditHead {
  */
 export class PgTx implements StorageTx {
   private readonly balances = new Map<number, number>();
+  /** Writes not yet sent: they go in one round trip, before a read of a table they touch and at the request's end. */
+  private pending: string[] = [];
+  private readonly dirty = new Set<string>();
   /** The head as read at the start; null for a read-only transaction. */
   private readonly startHead: AuditHead | null;
 
@@ -83,12 +96,34 @@ export class PgTx implements StorageTx {
     this.startHead = head && { ...head };
   }
 
-  private async rows<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
+  /** A read: the pending writes to the tables it reads are sent first (a transaction reads its own writes). */
+  private async rows<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], tables: readonly string[]): Promise<R[]> {
+    if (tables.some((t) => this.dirty.has(t))) await this.flush();
     return (await this.client.query<R>({ name, text, values })).rows;
   }
 
-  private async one<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R | undefined> {
-    return (await this.rows<R>(name, text, values))[0];
+  private async one<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], tables: readonly string[]): Promise<R | undefined> {
+    return (await this.rows<R>(name, text, values, tables))[0];
+  }
+
+  /** A write, kept until the next flush: `sql` with $1 … replaced by the values as literals. */
+  private write(table: string, sql: string, values: readonly (string | number | null)[]): void {
+    this.pending.push(sql.replace(/\$(\d+)/g, (_m, i: string) => literal(this.client, values[Number(i) - 1]!)));
+    this.dirty.add(table);
+  }
+
+  /** Sends the pending writes, all in one round trip. */
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    await this.client.query(this.takePending());
+  }
+
+  /** The pending writes as SQL text, taken out (to be sent with the COMMIT). */
+  takePending(): string {
+    const text = this.pending.join(';\n');
+    this.pending = [];
+    this.dirty.clear();
+    return text;
   }
 
   /** Whether the chain's head moved in this transaction (then it must be written back before the COMMIT). */
@@ -97,32 +132,34 @@ export class PgTx implements StorageTx {
   }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
-    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-token', 'SELECT id, kind, terminal_id FROM players WHERE token_hash = $1', [tokenHash]);
+    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-token', 'SELECT id, kind, terminal_id FROM players WHERE token_hash = $1', [tokenHash], ['players']);
     return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
   }
 
   async playerByTerminal(terminalId: string): Promise<PlayerRow | undefined> {
-    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-terminal', 'SELECT id, kind, terminal_id FROM players WHERE terminal_id = $1', [terminalId]);
+    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-terminal', 'SELECT id, kind, terminal_id FROM players WHERE terminal_id = $1', [terminalId], ['players']);
     return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
   }
 
   async createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): Promise<PlayerRow> {
+    await this.flush();
     const r = await this.one<{ id: number }>(
       'player-insert',
       'INSERT INTO players (token_hash, kind, terminal_id, created_at, last_seen) VALUES ($1, $2, $3, $4, $4) RETURNING id',
       [tokenHash, kind, terminalId, at],
+      [],
     );
     return { id: r!.id, kind, terminalId };
   }
 
   async touchPlayer(playerId: number, at: string): Promise<void> {
-    await this.rows('player-touch', 'UPDATE players SET last_seen = $1 WHERE id = $2', [at, playerId]);
+    this.write('players', 'UPDATE players SET last_seen = $1 WHERE id = $2', [at, playerId]);
   }
 
   async balance(playerId: number): Promise<number> {
     const held = this.balances.get(playerId);
     if (held !== undefined) return held;
-    const r = await this.one<{ balance_after: number }>('balance', 'SELECT balance_after FROM ledger WHERE player_id = $1 ORDER BY id DESC LIMIT 1', [playerId]);
+    const r = await this.one<{ balance_after: number }>('balance', 'SELECT balance_after FROM ledger WHERE player_id = $1 ORDER BY id DESC LIMIT 1', [playerId], ['ledger']);
     const b = r?.balance_after ?? 0;
     if (this.locking) this.balances.set(playerId, b);
     return b;
@@ -130,8 +167,8 @@ export class PgTx implements StorageTx {
 
   async addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): Promise<number> {
     const after = (await this.balance(playerId)) + cents;
-    await this.rows(
-      'ledger-insert',
+    this.write(
+      'ledger',
       'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
       [playerId, kind, cents, after, ticketId, at],
     );
@@ -144,6 +181,7 @@ export class PgTx implements StorageTx {
       'reply',
       'SELECT body_hash, status, reply, ticket_id, seq, balance_cents FROM replies WHERE player_id = $1 AND key = $2',
       [playerId, key],
+      ['replies'],
     );
     if (!r) return undefined;
     if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
@@ -152,8 +190,8 @@ export class PgTx implements StorageTx {
 
   async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
     const u = 'update' in reply ? reply.update : null;
-    await this.rows(
-      'reply-insert',
+    this.write(
+      'replies',
       'INSERT INTO replies (player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
       [playerId, key, reply.bodyHash, reply.status, 'reply' in reply ? reply.reply : null, u?.ticketId ?? null, u?.seq ?? null, u?.balanceCents ?? null, at],
     );
@@ -161,13 +199,13 @@ export class PgTx implements StorageTx {
 
   async ticket(id: string): Promise<TicketRow | undefined> {
     const r = this.locking
-      ? await this.one<RawTicket>('ticket-lock', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1 FOR UPDATE`, [id])
-      : await this.one<RawTicket>('ticket', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1`, [id]);
+      ? await this.one<RawTicket>('ticket-lock', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1 FOR UPDATE`, [id], ['tickets'])
+      : await this.one<RawTicket>('ticket', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1`, [id], ['tickets']);
     return r && ticketOf(r);
   }
 
   async openTicketOf(playerId: number): Promise<TicketRow | undefined> {
-    const r = await this.one<RawTicket>('ticket-open', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'open'`, [playerId]);
+    const r = await this.one<RawTicket>('ticket-open', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'open'`, [playerId], ['tickets']);
     return r && ticketOf(r);
   }
 
@@ -176,23 +214,24 @@ export class PgTx implements StorageTx {
       'tickets-ended',
       `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'ended' ORDER BY n DESC LIMIT $2`,
       [playerId, limit],
+      ['tickets'],
     );
     return rows.map(ticketOf);
   }
 
   async journal(ticketId: string): Promise<GameEvent[]> {
-    const rows = await this.rows<{ event: string }>('journal', 'SELECT event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId]);
+    const rows = await this.rows<{ event: string }>('journal', 'SELECT event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId], ['ticket_events']);
     return rows.map((r) => JSON.parse(r.event) as GameEvent);
   }
 
   async journalBySeq(ticketId: string): Promise<{ seq: number; event: GameEvent }[]> {
-    const rows = await this.rows<{ seq: number; event: string }>('journal-seq', 'SELECT seq, event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId]);
+    const rows = await this.rows<{ seq: number; event: string }>('journal-seq', 'SELECT seq, event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId], ['ticket_events']);
     return rows.map((r) => ({ seq: r.seq, event: JSON.parse(r.event) as GameEvent }));
   }
 
   async insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): Promise<void> {
-    await this.rows(
-      'ticket-insert',
+    this.write(
+      'tickets',
       `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, $7, $8, $9)`,
       [t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt],
@@ -202,20 +241,18 @@ export class PgTx implements StorageTx {
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
     if (events.length === 0) return;
     // One statement for all of a command's events.
-    await this.rows(
-      'events-insert',
-      'INSERT INTO ticket_events (ticket_id, idx, seq, event) SELECT $1, $2::int + i - 1, $3, e FROM unnest($4::text[]) WITH ORDINALITY AS u(e, i)',
-      [ticketId, fromIndex, seq, events.map((e) => JSON.stringify(e))],
-    );
+    const rows = events.map((e, i) => `(${literal(this.client, ticketId)}, ${fromIndex + i}, ${literal(this.client, seq)}, ${literal(this.client, JSON.stringify(e))})`);
+    this.pending.push(`INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES ${rows.join(', ')}`);
+    this.dirty.add('ticket_events');
   }
 
   async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
-    await this.rows('ticket-advance', 'UPDATE tickets SET next_seq = $1 WHERE id = $2', [nextSeq, ticketId]);
+    this.write('tickets', 'UPDATE tickets SET next_seq = $1 WHERE id = $2', [nextSeq, ticketId]);
   }
 
   async endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): Promise<void> {
-    await this.rows(
-      'ticket-end',
+    this.write(
+      'tickets',
       "UPDATE tickets SET status = 'ended', next_seq = $1, prize_cents = $2, balance_after = $3, ended_at = $4 WHERE id = $5",
       [nextSeq, prizeCents, balanceAfterCents, at, ticketId],
     );
@@ -223,31 +260,31 @@ export class PgTx implements StorageTx {
 
   async openBlock(): Promise<BlockRow | undefined> {
     const r = this.locking
-      ? await this.one<RawBlock>('block-open-lock', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open' FOR UPDATE`, [])
-      : await this.one<RawBlock>('block-open', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open'`, []);
+      ? await this.one<RawBlock>('block-open-lock', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open' FOR UPDATE`, [], ['blocks'])
+      : await this.one<RawBlock>('block-open', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open'`, [], ['blocks']);
     return r && blockOf(r);
   }
 
   async block(block: number): Promise<BlockRow | undefined> {
-    const r = await this.one<RawBlock>('block', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE block = $1`, [block]);
+    const r = await this.one<RawBlock>('block', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE block = $1`, [block], ['blocks']);
     return r && blockOf(r);
   }
 
   async lastBlock(): Promise<BlockRow | undefined> {
-    const r = await this.one<RawBlock>('block-last', `SELECT ${BLOCK_COLUMNS} FROM blocks ORDER BY block DESC LIMIT 1`, []);
+    const r = await this.one<RawBlock>('block-last', `SELECT ${BLOCK_COLUMNS} FROM blocks ORDER BY block DESC LIMIT 1`, [], ['blocks']);
     return r && blockOf(r);
   }
 
   async insertBlock(b: BlockRow, at: string): Promise<void> {
-    await this.rows(
-      'block-insert',
+    this.write(
+      'blocks',
       'INSERT INTO blocks (block, emission, prize_table, remaining, dealt, status, opened_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
       [b.block, b.emission, b.prizeTable, JSON.stringify(b.remaining), b.dealt, b.status, at],
     );
   }
 
   async saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void> {
-    await this.rows('block-save', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [dealt, JSON.stringify(remaining), status, block]);
+    this.write('blocks', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [dealt, JSON.stringify(remaining), status, block]);
   }
 
   async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
@@ -256,13 +293,13 @@ export class PgTx implements StorageTx {
     const seq = head.seq + 1;
     const text = canonicalJson(payload);
     const hash = auditHash(head.hash, seq, at, kind, text);
-    await this.rows('audit-insert', 'INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)', [seq, at, kind, text, head.hash, hash]);
+    this.write('audit', 'INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)', [seq, at, kind, text, head.hash, hash]);
     head.seq = seq;
     head.hash = hash;
   }
 
-  /** Writes the chain's head back (before the COMMIT), when it moved. */
-  async saveHead(): Promise<void> {
-    if (this.head && this.headMoved) await this.rows('audit-head-save', 'UPDATE audit_head SET seq = $1, hash = $2', [this.head.seq, this.head.hash]);
+  /** Queues the chain's head to be written back (with the COMMIT), when it moved. */
+  saveHead(): void {
+    if (this.head && this.headMoved) this.write('audit_head', 'UPDATE audit_head SET seq = $1, hash = $2', [this.head.seq, this.head.hash]);
   }
 }
