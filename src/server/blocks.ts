@@ -48,6 +48,11 @@ export class BlockBook {
 
   private async openNext(tx: StorageTx, at: string): Promise<Current> {
     const last = await tx.lastBlock();
+    // Another server instance opened it meanwhile: deal from it.
+    if (last?.status === 'open') {
+      const row = await tx.openBlock();
+      if (row) return this.load(tx, row, at);
+    }
     const block = (last?.block ?? 0) + 1;
     const emission = !last ? 1 : last.prizeTable === this.tableJson ? last.emission : last.emission + 1;
     const remaining = this.table.rows.map((r) => r.count);

@@ -95,6 +95,8 @@ export async function startTempPostgres(o: TempPostgresOptions = {}): Promise<Te
     port: String(port),
     unix_socket_directories: root,
     max_connections: '100',
+    // Two groups waiting on each other are found (and one retried) quickly, not after the default second.
+    deadlock_timeout: '100ms',
     // Durable as production: every COMMIT waits for its WAL flush.
     fsync: 'on',
     synchronous_commit: 'on',

@@ -42,12 +42,13 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 /**
  * The game server's record in PostgreSQL, shared by several server instances. Requests arriving together are
  * applied in one transaction (group commit, as on SQLite), one after the other; every reply settles after the COMMIT.
- * The first statement of every write transaction locks the audit chain's head: write transactions of all instances
- * are serialised on it, so the chain has one order, a block's counts and a ticket's seq are read and moved by one
- * transaction at a time (their rows are also read FOR UPDATE), and no two transactions can deadlock. No savepoint
- * per request (two round trips saved each): a request that throws rolls the group back, is rejected alone, and the
- * others are applied again from scratch (nothing of them was committed nor replied, and the caches are dropped).
- * Serialization failures and deadlocks (40001, 40P01) retry the whole group.
+ * Row locks (FOR UPDATE) serialise what must be: a player's row for each of its keyed requests (so one ticket's
+ * commands), the open block's row for each deal (so a ticket is dealt once), and the audit chain's head, taken last,
+ * for the one round trip that writes the chained entries with the COMMIT. Two groups can still wait on each other
+ * (a player's row here, the block's there): PostgreSQL then cancels one with a deadlock (40P01), which, like a
+ * serialization failure (40001), retries the whole group. No savepoint per request (two round trips saved each): a
+ * request that throws rolls the group back, is rejected alone, and the others are applied again from scratch
+ * (nothing of them was committed nor replied, and the caches are dropped).
  */
 export class PgStorage implements Storage {
   readonly shared = true;
@@ -102,7 +103,7 @@ export class PgStorage implements Storage {
     let broken = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const value = await work(new PgTx(client, false, null));
+      const value = await work(new PgTx(client, false));
       await client.query('COMMIT');
       return value;
     } catch (e) {
@@ -171,11 +172,8 @@ export class PgStorage implements Storage {
       }
       let broken = false;
       try {
-        // One round trip: the transaction opens with the chain's head locked.
-        const opened = (await client.query<AuditHead>('BEGIN; SELECT seq, hash FROM audit_head FOR UPDATE')) as unknown as pg.QueryResult<AuditHead>[];
-        const head = opened[1]?.rows[0];
-        if (!head) throw new Error('the audit chain has no head row');
-        const tx = new PgTx(client, true, head);
+        await client.query('BEGIN');
+        const tx = new PgTx(client, true);
         const values: unknown[] = [];
         let failed: { job: Job; error: unknown } | null = null;
         for (const job of jobs) {
@@ -197,7 +195,12 @@ export class PgStorage implements Storage {
           jobs = jobs.filter((j) => j !== failed!.job);
           continue;
         }
-        tx.saveHead();
+        if (tx.auditing) {
+          // The chain's head is locked only now, for the last round trip: the audit entries and the COMMIT.
+          const head = (await client.query<AuditHead>({ name: 'audit-head-lock', text: 'SELECT seq, hash FROM audit_head FOR UPDATE' })).rows[0];
+          if (!head) throw new Error('the audit chain has no head row');
+          tx.chainAudits(head);
+        }
         const play = jobs.some((j) => j.play);
         if (play) this.faults.beforeCommit();
         const last = tx.takePending();

@@ -73,28 +73,34 @@ export interface AuditHead {
   hash: string;
 }
 
+/** An audit entry waiting for its place in the chain (given at the COMMIT). */
+interface PendingAudit {
+  readonly kind: AuditKind;
+  readonly text: string;
+  readonly at: string;
+}
+
 /**
- * One PostgreSQL transaction's view, on one connection. Every statement is named, so each connection parses it once.
- * Inside a write transaction (`locking`) the ticket and open block rows are read FOR UPDATE, and the audit chain's
- * head (locked by the group before any request runs) is advanced here and written back once before the COMMIT.
- * Balances read or written are kept for the rest of the transaction: no other transaction can move them meanwhile
- * (every write transaction holds the chain's head).
+ * One PostgreSQL transaction's view, on one connection. Reads are named statements (parsed once per connection);
+ * writes are kept and sent together, one round trip per request. Inside a write transaction (`locking`):
+ * - a keyed request's first read (its stored reply) locks the player's row: one player's requests — so one ticket's
+ *   commands — are serialised whichever instance receives them, and the player's balance, read in the same
+ *   statement, cannot move under the transaction (it is kept for the rest of it);
+ * - the ticket and open block rows are read FOR UPDATE;
+ * - audit entries wait until the COMMIT: then the chain's head is locked, the entries are chained after it and
+ *   written with the COMMIT, so the one lock every write transaction takes is held for one round trip.
  */
 export class PgTx implements StorageTx {
   private readonly balances = new Map<number, number>();
   /** Writes not yet sent: they go in one round trip, before a read of a table they touch and at the request's end. */
   private pending: string[] = [];
   private readonly dirty = new Set<string>();
-  /** The head as read at the start; null for a read-only transaction. */
-  private readonly startHead: AuditHead | null;
+  private readonly audits: PendingAudit[] = [];
 
   constructor(
     private readonly client: pg.ClientBase,
     private readonly locking: boolean,
-    readonly head: AuditHead | null,
-  ) {
-    this.startHead = head && { ...head };
-  }
+  ) {}
 
   /** A read: the pending writes to the tables it reads are sent first (a transaction reads its own writes). */
   private async rows<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], tables: readonly string[]): Promise<R[]> {
@@ -126,10 +132,6 @@ export class PgTx implements StorageTx {
     return text;
   }
 
-  /** Whether the chain's head moved in this transaction (then it must be written back before the COMMIT). */
-  get headMoved(): boolean {
-    return this.head !== null && this.startHead !== null && this.head.seq !== this.startHead.seq;
-  }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
     const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-token', 'SELECT id, kind, terminal_id FROM players WHERE token_hash = $1', [tokenHash], ['players']);
@@ -177,13 +179,19 @@ export class PgTx implements StorageTx {
   }
 
   async storedReply(playerId: number, key: string): Promise<StoredReply | undefined> {
-    const r = await this.one<{ body_hash: string; status: number; reply: string | null; ticket_id: string | null; seq: number | null; balance_cents: number | null }>(
-      'reply',
-      'SELECT body_hash, status, reply, ticket_id, seq, balance_cents FROM replies WHERE player_id = $1 AND key = $2',
-      [playerId, key],
-      ['replies'],
-    );
-    if (!r) return undefined;
+    type Row = { body_hash: string | null; status: number; reply: string | null; ticket_id: string | null; seq: number | null; balance_cents: number | null; balance: number | null };
+    const r = this.locking
+      ? await this.one<Row>(
+          'reply-lock',
+          `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
+                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance
+           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`,
+          [playerId, key],
+          ['replies', 'ledger', 'players'],
+        )
+      : await this.one<Row>('reply', 'SELECT body_hash, status, reply, ticket_id, seq, balance_cents, NULL AS balance FROM replies WHERE player_id = $1 AND key = $2', [playerId, key], ['replies']);
+    if (this.locking && r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
+    if (!r || r.body_hash === null) return undefined;
     if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
     return { bodyHash: r.body_hash, status: r.status, update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! } };
   }
@@ -270,7 +278,9 @@ export class PgTx implements StorageTx {
     return r && blockOf(r);
   }
 
+  /** Inside a write transaction, waits first for any other transaction opening a block (one opens it, the others find it). */
   async lastBlock(): Promise<BlockRow | undefined> {
+    if (this.locking) await this.rows('block-opening-lock', 'SELECT pg_advisory_xact_lock(7515002)', [], ['blocks']);
     const r = await this.one<RawBlock>('block-last', `SELECT ${BLOCK_COLUMNS} FROM blocks ORDER BY block DESC LIMIT 1`, [], ['blocks']);
     return r && blockOf(r);
   }
@@ -288,18 +298,27 @@ export class PgTx implements StorageTx {
   }
 
   async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
-    const head = this.head;
-    if (!head) throw new Error('the audit log is written only inside a write transaction');
-    const seq = head.seq + 1;
-    const text = canonicalJson(payload);
-    const hash = auditHash(head.hash, seq, at, kind, text);
-    this.write('audit', 'INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6)', [seq, at, kind, text, head.hash, hash]);
-    head.seq = seq;
-    head.hash = hash;
+    if (!this.locking) throw new Error('the audit log is written only inside a write transaction');
+    this.audits.push({ kind, text: canonicalJson(payload), at });
   }
 
-  /** Queues the chain's head to be written back (with the COMMIT), when it moved. */
-  saveHead(): void {
-    if (this.head && this.headMoved) this.write('audit_head', 'UPDATE audit_head SET seq = $1, hash = $2', [this.head.seq, this.head.hash]);
+  /** Whether audit entries wait for the chain's head. */
+  get auditing(): boolean {
+    return this.audits.length > 0;
+  }
+
+  /** Chains the waiting audit entries after `head` and queues them and the new head with the other writes. */
+  chainAudits(head: AuditHead): void {
+    let { seq, hash } = head;
+    const rows: string[] = [];
+    for (const a of this.audits) {
+      const prev = hash;
+      seq++;
+      hash = auditHash(prev, seq, a.at, a.kind, a.text);
+      rows.push(`(${seq}, ${literal(this.client, a.at)}, ${literal(this.client, a.kind)}, ${literal(this.client, a.text)}, ${literal(this.client, prev)}, ${literal(this.client, hash)})`);
+    }
+    if (rows.length === 0) return;
+    this.pending.push(`INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES ${rows.join(', ')}`);
+    this.write('audit_head', 'UPDATE audit_head SET seq = $1, hash = $2', [seq, hash]);
   }
 }

@@ -83,7 +83,7 @@ export interface StorageTx {
   /** Inside `transact`, the open block's row is locked until the commit (PostgreSQL: FOR UPDATE). */
   openBlock(): Promise<BlockRow | undefined>;
   block(block: number): Promise<BlockRow | undefined>;
-  /** The block with the highest number, whatever its status. */
+  /** The block with the highest number, whatever its status (PostgreSQL: after any other transaction opening one). */
   lastBlock(): Promise<BlockRow | undefined>;
   insertBlock(b: BlockRow, at: string): Promise<void>;
   saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void>;
