@@ -30,7 +30,10 @@ async function worker(url: string, n: number): Promise<void> {
     done = await storage.transact(async (tx) => {
       for (let i = 0; i < PER_TRANSACTION; i++) {
         const t = await book.deal(tx, source, at);
-        await tx.insertTicket({ id: formatSerial(t.serial), block: t.serial.block, index: t.serial.index, a1Cents: t.a1Cents, a2Cents: t.a2Cents, playerId: player.id, stakeCents: RULES.ticketPriceCents, balanceBeforeCents: 0, createdAt: at });
+        const id = formatSerial(t.serial);
+        await tx.insertTicket({ id, block: t.serial.block, index: t.serial.index, a1Cents: t.a1Cents, a2Cents: t.a2Cents, playerId: player.id, stakeCents: RULES.ticketPriceCents, balanceBeforeCents: 0, createdAt: at });
+        // Recorded as ended at once (a player has one open ticket at most); the deal is what is measured here.
+        await tx.endTicket(id, 1, 0, 0, at);
         // Dealt from block 2: block 1 is exhausted (this ticket counts in block 2's reconciliation).
         if (t.serial.block !== 1) return true;
         mine++;

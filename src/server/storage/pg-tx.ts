@@ -96,6 +96,8 @@ export class PgTx implements StorageTx {
   private pending: string[] = [];
   private readonly dirty = new Set<string>();
   private readonly audits: PendingAudit[] = [];
+  /** The open block's row as locked (FOR UPDATE) by this transaction and changed since by its own writes. */
+  private lockedBlock: BlockRow | null = null;
 
   constructor(
     private readonly client: pg.ClientBase,
@@ -267,10 +269,14 @@ export class PgTx implements StorageTx {
   }
 
   async openBlock(): Promise<BlockRow | undefined> {
+    // The open block's row, once locked here, changes only by this transaction's own writes: kept, not read again.
+    if (this.lockedBlock?.status === 'open') return this.lockedBlock;
     const r = this.locking
       ? await this.one<RawBlock>('block-open-lock', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open' FOR UPDATE`, [], ['blocks'])
       : await this.one<RawBlock>('block-open', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open'`, [], ['blocks']);
-    return r && blockOf(r);
+    const row = r && blockOf(r);
+    if (this.locking && row) this.lockedBlock = row;
+    return row;
   }
 
   async block(block: number): Promise<BlockRow | undefined> {
@@ -286,6 +292,8 @@ export class PgTx implements StorageTx {
   }
 
   async insertBlock(b: BlockRow, at: string): Promise<void> {
+    // Not visible to others before the COMMIT (and others opening one wait on the same lock as lastBlock).
+    if (this.locking) this.lockedBlock = b;
     this.write(
       'blocks',
       'INSERT INTO blocks (block, emission, prize_table, remaining, dealt, status, opened_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
@@ -294,6 +302,9 @@ export class PgTx implements StorageTx {
   }
 
   async saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void> {
+    if (this.lockedBlock?.block === block) this.lockedBlock = { ...this.lockedBlock, dealt, remaining: [...remaining], status };
+    // A block saved without having been read under lock here (an operator's close): forget what is held.
+    else this.lockedBlock = null;
     this.write('blocks', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [dealt, JSON.stringify(remaining), status, block]);
   }
 
