@@ -26,7 +26,6 @@ export function describeUrl(url: string): string {
   }
 }
 
-export const isPostgresUrl = (database: string): boolean => /^postgres(ql)?:\/\//.test(database);
 
 const guarded = new WeakSet<pg.PoolClient>();
 
