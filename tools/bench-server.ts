@@ -5,8 +5,12 @@
  * SQLite's durable-insert rate is measured on the same disk. A benchmark, not a test: it prints figures.
  *
  *   npm run bench:server [-- --players 100 --seconds 20 --database FILE --profile]
+ *   npm run bench:server -- --database postgres://…   (or --postgres: a temporary PostgreSQL of its own)
  *
- * --profile runs the server under node --cpu-prof and prints where its CPU time went.
+ * --profile runs the server under node --cpu-prof and prints where its CPU time went. With PostgreSQL, the same load
+ * is also played against --instances (3) server instances on it, after the SQLite run, and the figures are printed
+ * side by side, with PostgreSQL's one-row durable insert rate and the CPU time per command of the instances and of
+ * every PostgreSQL process together (the load generator shares the cores: CPU per command is what shows scaling).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -21,6 +25,8 @@ import { cpuMillisOf, startChild, startServer, type RunningServer } from './game
 import { writeServerConfig } from './game-server/server-config';
 import { SimPlayer } from './game-server/sim-player';
 import { measureSqlite, ROWS_PER_GROUP, type SqliteLimit } from './game-server/sqlite-limit';
+import { measurePostgres, postgresPids, type PostgresLimit } from './game-server/postgres-limit';
+import { startTempPostgres } from './postgres/temp-postgres';
 
 /** The issue's aims, printed beside the figures. */
 export const AIM = { commandsPerSecond: 15_000, p99Ms: 25, shareOfEmptyHandler: 0.25, players: 100 } as const;
@@ -49,8 +55,17 @@ export interface GameFigures extends LoadFigures {
   readonly problems: readonly string[];
 }
 
+export interface PostgresBench {
+  readonly instances: number;
+  readonly game: GameFigures;
+  readonly limit: PostgresLimit;
+  /** Whether PostgreSQL's own processes were counted in the CPU per command (they run here). */
+  readonly cpuIncludesPostgres: boolean;
+}
+
 export interface ServerBench {
   readonly players: number;
+  readonly postgres: PostgresBench | null;
   readonly game: GameFigures;
   readonly empty: LoadFigures;
   readonly sqlite: SqliteLimit;
@@ -71,16 +86,26 @@ class Window {
   readonly latencies: number[] = [];
   private from = Number.POSITIVE_INFINITY;
   private to = Number.POSITIVE_INFINITY;
-  private cpuFrom: number | null = null;
-  private cpuTo: number | null = null;
+  private cpuFrom = new Map<number, number>();
+  private cpuUsed: number | null = null;
   /** The window on the monotonic clock, in µs (for the CPU profile). */
   monoFrom = 0;
   monoTo = 0;
 
-  constructor(private readonly pid: number) {}
+  /** `pids`: the processes whose CPU time counts (the server instances, and the database server's when it runs here). */
+  constructor(private readonly pids: () => Promise<readonly number[]>) {}
+
+  private async cpuNow(): Promise<Map<number, number> | null> {
+    const m = new Map<number, number>();
+    for (const pid of await this.pids()) {
+      const ms = await cpuMillisOf(pid);
+      if (ms !== null) m.set(pid, ms);
+    }
+    return m.size > 0 ? m : null;
+  }
 
   async open(seconds: number): Promise<void> {
-    this.cpuFrom = await cpuMillisOf(this.pid);
+    this.cpuFrom = (await this.cpuNow()) ?? new Map();
     this.monoFrom = Number(process.hrtime.bigint() / 1000n);
     this.from = performance.now();
     this.to = this.from + seconds * 1000;
@@ -88,7 +113,9 @@ class Window {
 
   async close(): Promise<void> {
     this.monoTo = Number(process.hrtime.bigint() / 1000n);
-    this.cpuTo = await cpuMillisOf(this.pid);
+    const now = await this.cpuNow();
+    // A process started during the window counts whole; one gone during it is lost (connections are kept, so rare).
+    this.cpuUsed = now && [...now].reduce((sum, [pid, ms]) => sum + ms - (this.cpuFrom.get(pid) ?? 0), 0);
   }
 
   get closesAt(): number {
@@ -107,7 +134,7 @@ class Window {
     const seconds = (this.to - this.from) / 1000;
     const sorted = Float64Array.from(this.latencies).sort();
     const n = sorted.length;
-    const cpu = this.cpuFrom !== null && this.cpuTo !== null && n > 0 ? (this.cpuTo - this.cpuFrom) / n : null;
+    const cpu = this.cpuUsed !== null && n > 0 ? this.cpuUsed / n : null;
     return { seconds, requests: n, perSecond: n / seconds, p50Ms: quantile([...sorted], 0.5), p99Ms: quantile([...sorted], 0.99), cpuMsPerRequest: cpu };
   }
 }
@@ -122,8 +149,14 @@ async function timeWindow(w: Window, seconds: number): Promise<void> {
 }
 
 /** N players play whole tickets for the warm-up and `seconds`; every buy, command and top-up is timed. */
-export async function loadGame(server: RunningServer, players: number, seconds: number): Promise<GameFigures> {
-  const w = new Window(server.pid);
+export async function loadGame(
+  server: RunningServer | readonly RunningServer[],
+  players: number,
+  seconds: number,
+  cpuPids: () => Promise<readonly number[]> = async () => [server].flat().map((s) => s.pid),
+): Promise<GameFigures> {
+  const servers = [server].flat();
+  const w = new Window(cpuPids);
   const runId = randomUUID().slice(0, 8);
   let tickets = 0;
   const sims = Array.from({ length: players }, (_, i) => {
@@ -134,7 +167,8 @@ export async function loadGame(server: RunningServer, players: number, seconds: 
         if (w.inside()) tickets++;
       },
     };
-    return new SimPlayer(i, new PlayerClient(() => server.url), SeededSource.fromSeed(i + 1), hooks, runId, false);
+    const mine = servers[i % servers.length]!;
+    return new SimPlayer(i, new PlayerClient(() => mine.url), SeededSource.fromSeed(i + 1), hooks, runId, false);
   });
   try {
     await Promise.all(sims.map((p) => p.openSession()));
@@ -151,7 +185,7 @@ export async function loadGame(server: RunningServer, players: number, seconds: 
 
 /** The same load generator against the empty handler: N clients, each one request at a time. */
 export async function loadEmpty(server: RunningServer, clients: number, seconds: number): Promise<LoadFigures> {
-  const w = new Window(server.pid);
+  const w = new Window(async () => [server.pid]);
   const cs = Array.from({ length: clients }, () => new PlayerClient(() => server.url));
   try {
     const clock = timeWindow(w, seconds);
@@ -169,7 +203,53 @@ export async function loadEmpty(server: RunningServer, clients: number, seconds:
   }
 }
 
-export async function benchServer(players: number, seconds: number, database: string | null, profile = false): Promise<ServerBench> {
+export interface PostgresTarget {
+  /** A URL, or null to start a temporary PostgreSQL here. */
+  readonly url: string | null;
+  readonly instances: number;
+}
+
+/** The same load against `instances` server instances on one PostgreSQL, and PostgreSQL's own insert rate. */
+async function benchPostgres(target: PostgresTarget, players: number, seconds: number, dir: string, config: string, staticDir: string): Promise<PostgresBench> {
+  const temp = target.url === null ? await startTempPostgres() : null;
+  const url = target.url ?? temp!.url;
+  try {
+    const postmaster = temp ? temp.pid() : await postmasterOf(url);
+    const servers: RunningServer[] = [];
+    try {
+      // The first instance applies the migrations; the others find them done.
+      for (let i = 0; i < target.instances; i++) servers.push(await startServer({ database: url, staticDir, config, logLevel: 'warn' }));
+      const pids = async (): Promise<number[]> => [...servers.map((s) => s.pid), ...(postmaster === null ? [] : await postgresPids(postmaster))];
+      const game = await loadGame(servers, players, seconds, pids);
+      const limit = await measurePostgres(url, SQLITE_SECONDS);
+      return { instances: target.instances, game, limit, cpuIncludesPostgres: postmaster !== null };
+    } finally {
+      for (const s of servers) await s.stop();
+    }
+  } finally {
+    await temp?.stop();
+    void dir;
+  }
+}
+
+/** The postmaster's PID when the database server runs on this machine and its data folder is readable; else null. */
+async function postmasterOf(url: string): Promise<number | null> {
+  const { default: pg } = await import('pg');
+  const { readFile } = await import('node:fs/promises');
+  const c = new pg.Client({ connectionString: url });
+  try {
+    await c.connect();
+    const dirRow = (await c.query<{ data_directory: string }>('SHOW data_directory')).rows[0];
+    if (!dirRow) return null;
+    return Number((await readFile(path.join(dirRow.data_directory, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+export async function benchServer(players: number, seconds: number, database: string | null, profile = false, postgres: PostgresTarget | null = null): Promise<ServerBench> {
   const loadBefore = os.loadavg();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-bench-server-'));
   try {
@@ -199,7 +279,8 @@ export async function benchServer(players: number, seconds: number, database: st
       await handler.kill();
     }
     const sqlite = await measureSqlite(SQLITE_SECONDS);
-    return { players, game, empty, sqlite, loadBefore, loadAfter: os.loadavg(), profile: profileText };
+    const pgBench = postgres ? await benchPostgres(postgres, players, seconds, dir, config, staticDir) : null;
+    return { players, postgres: pgBench, game, empty, sqlite, loadBefore, loadAfter: os.loadavg(), profile: profileText };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -224,12 +305,36 @@ export function formatServerBench(b: ServerBench): string {
     `  empty handler    ${n0(e.perSecond)} req/s (fastify 5, ${b.players} clients, ${ms(e.seconds)} s), p50 ${ms(e.p50Ms)} ms, p99 ${ms(e.p99Ms)} ms, CPU ${cpu(e.cpuMsPerRequest)} per request`,
     `  SQLite WAL FULL  ${n0(s.oneInsertTxPerSecond)} durable one-insert transactions/s; ${n0(s.rowsPerSecondAt50)} rows/s at ${ROWS_PER_GROUP} a transaction (${n0(s.txPerSecondAt50)} tx/s)`,
     `  commands/s ÷ empty handler req/s = ${share.toFixed(3)}   aim ≥ ${AIM.shareOfEmptyHandler}: ${mark(share >= AIM.shareOfEmptyHandler)}`,
+    ...(b.postgres ? formatPostgres(b, b.postgres) : []),
     `load average (1 5 15 min): ${load(b.loadBefore)} before, ${load(b.loadAfter)} after`,
     ...g.problems.slice(0, 10).map((p) => `PROBLEM ${p}`),
   ].join('\n') + '\n' + (b.profile ?? '');
 }
 
+/** PostgreSQL's figures beside SQLite's (same players, same seconds, same load generator). */
+function formatPostgres(b: ServerBench, p: PostgresBench): string[] {
+  const s = b.game;
+  const g = p.game;
+  const cpu = (c: number | null): string => (c === null ? 'n/a' : `${(c * 1000).toFixed(0)} µs`);
+  const col = (a: string, x: string): string => `${a.padStart(14)} ${x.padStart(22)}`;
+  const ratio = g.cpuMsPerRequest !== null && s.cpuMsPerRequest !== null ? g.cpuMsPerRequest / s.cpuMsPerRequest : null;
+  return [
+    `side by side (${b.players} players, same load generator):`,
+    `                 ${col('SQLite, 1 inst.', `PostgreSQL, ${p.instances} instances`)}`,
+    `  tickets/s      ${col(n0(s.ticketsPerSecond), n0(g.ticketsPerSecond))}`,
+    `  commands/s     ${col(n0(s.perSecond), n0(g.perSecond))}`,
+    `  p50 ms         ${col(ms(s.p50Ms), ms(g.p50Ms))}`,
+    `  p99 ms         ${col(ms(s.p99Ms), ms(g.p99Ms))}   aim with PostgreSQL p99 < 50 ms: ${mark(g.p99Ms < 50)}`,
+    `  CPU/command    ${col(cpu(s.cpuMsPerRequest), cpu(g.cpuMsPerRequest))}   (${p.cpuIncludesPostgres ? 'instances + every PostgreSQL process' : 'instances only: PostgreSQL is not on this machine'})`,
+    `  CPU ratio PostgreSQL ÷ SQLite = ${ratio === null ? 'n/a' : ratio.toFixed(2)}   aim ≤ 1.5: ${ratio === null ? 'n/a' : mark(ratio <= 1.5)}`,
+    `  PostgreSQL limit: ${n0(p.limit.oneConnectionTxPerSecond)} durable one-row insert transactions/s from 1 connection, ${n0(p.limit.eightConnectionsTxPerSecond)}/s from 8`,
+    ...g.problems.slice(0, 10).map((x) => `PROBLEM (PostgreSQL) ${x}`),
+  ];
+}
+
 const FLAGS = {
+  postgres: { takesValue: false },
+  instances: { takesValue: true },
   players: { takesValue: true },
   seconds: { takesValue: true },
   database: { takesValue: true },
@@ -241,20 +346,25 @@ export async function main(argv: readonly string[], out: Output, errOut: Output)
   let seconds: number;
   let database: string | null;
   let profile: boolean;
+  let postgres: PostgresTarget | null;
   try {
     const f = parseFlags(argv, FLAGS);
     players = integerFlag(f, 'players', 1, 10_000) ?? AIM.players;
     seconds = secondsFlag(f, 'seconds') ?? 20;
     database = stringFlag(f, 'database') ?? null;
     profile = f.has('profile');
+    const instances = integerFlag(f, 'instances', 1, 16) ?? 3;
+    const pgUrl = database !== null && /^postgres(ql)?:\/\//.test(database) ? database : null;
+    if (pgUrl !== null) database = null;
+    postgres = pgUrl !== null || f.has('postgres') ? { url: pgUrl, instances } : null;
   } catch (e) {
     if (e instanceof UsageError) {
-      errOut.write(`bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE --profile]\n`);
+      errOut.write(`bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE|postgres://… --postgres --instances N --profile]\n`);
       return 2;
     }
     throw e;
   }
-  out.write(formatServerBench(await benchServer(players, seconds, database, profile)));
+  out.write(formatServerBench(await benchServer(players, seconds, database, profile, postgres)));
   return 0;
 }
 

@@ -149,7 +149,7 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
     for (const f of await Promise.all(players.map(checkAfterRun))) reasked += f.reasked;
     await keeper.running!.stop(5_000);
     keeper.clear();
-    const database_ = checkDatabaseFile(database);
+    const database_ = await checkDatabaseFile(database);
     const tickets = players.reduce((n, p) => n + p.tickets.length, 0);
     const exchanges = players.flatMap((p) => p.exchanges);
     if (database_.tickets !== null && database_.tickets !== tickets) {

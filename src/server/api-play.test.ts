@@ -97,7 +97,7 @@ describe('whole tickets through the API', () => {
     expect(again.json.ticket).toBeNull();
     expect(again.json.recent.map((t) => t.id)).toEqual(ids.slice(0, 10));
 
-    const report = checkDatabase(server.file);
+    const report = await checkDatabase(server.file);
     expect(report).toMatchObject({ tickets: 11, openTickets: 0, auditVerified: true, ledgerProblems: [], journalProblems: [], doublePayments: 0, stakesMissing: 0 });
     expect(report.blocks).toEqual([expect.objectContaining({ block: 1, dealt: 11, reconciles: true })]);
   });
@@ -123,7 +123,7 @@ describe('whole tickets through the API', () => {
       expect(r.status, r.body).toBe(200);
       last = r.json;
     }
-    expect(checkDatabase(server.file)).toMatchObject({ tickets: 1, openTickets: 0, journalProblems: [], ledgerProblems: [] });
+    expect(await checkDatabase(server.file)).toMatchObject({ tickets: 1, openTickets: 0, journalProblems: [], ledgerProblems: [] });
   });
 
   it('a kiosk terminal has its own wallet, with its key instead of a cookie', async () => {

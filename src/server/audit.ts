@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-/** What the audit log records: every ticket issued, every draw, every payment (stakes, prizes, opening credit), every top-up. */
-export type AuditKind = 'ticket-issued' | 'draw' | 'payment' | 'top-up';
+/** What the audit log records: every ticket issued, every draw, every payment (stakes, prizes, opening credit), every top-up, every block put out of play. */
+export type AuditKind = 'ticket-issued' | 'draw' | 'payment' | 'top-up' | 'block-closed';
 
 /** The first entry's "previous hash". */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -37,14 +37,28 @@ export interface AuditRow {
 
 /** Walks the chain in seq order; returns the first problem found, or null when every link holds. */
 export function verifyAuditChain(rows: Iterable<AuditRow>): string | null {
+  const v = chainVerifier();
+  for (const r of rows) v.add(r);
+  return v.problem();
+}
+
+/** The same walk, fed one entry at a time (entries streamed from a database). */
+export function chainVerifier(): { add: (r: AuditRow) => void; problem: () => string | null; entries: () => number } {
   let prev = GENESIS_HASH;
   let expectedSeq = 1;
-  for (const r of rows) {
-    if (r.seq !== expectedSeq) return `audit entry ${expectedSeq} is missing (found ${r.seq})`;
-    if (r.prev_hash !== prev) return `audit entry ${r.seq}: previous hash does not match entry ${r.seq - 1}`;
-    if (auditHash(r.prev_hash, r.seq, r.at, r.kind, r.payload) !== r.hash) return `audit entry ${r.seq}: hash does not match its content`;
-    prev = r.hash;
-    expectedSeq++;
-  }
-  return null;
+  let found: string | null = null;
+  let n = 0;
+  return {
+    add: (r) => {
+      n++;
+      if (found !== null) return;
+      if (r.seq !== expectedSeq) found = `audit entry ${expectedSeq} is missing (found ${r.seq})`;
+      else if (r.prev_hash !== prev) found = `audit entry ${r.seq}: previous hash does not match entry ${r.seq - 1}`;
+      else if (auditHash(r.prev_hash, r.seq, r.at, r.kind, r.payload) !== r.hash) found = `audit entry ${r.seq}: hash does not match its content`;
+      prev = r.hash;
+      expectedSeq++;
+    },
+    problem: () => found,
+    entries: () => n,
+  };
 }

@@ -1,5 +1,5 @@
 import { BlockDealer, parsePrizeTable, RULES, type PrizeTable, type RandomSource, type Ticket } from '../core';
-import type { StorageTx } from './storage/storage';
+import type { BlockRow, StorageTx } from './storage/storage';
 
 interface Current {
   readonly block: number;
@@ -9,7 +9,9 @@ interface Current {
 /**
  * The block being dealt, for every player and terminal at once: without replacement, its counts saved with each
  * deal (dealt + remaining = the table at every commit). When a block is exhausted the next one opens at once, with the
- * server's table; a table different from the last block's starts a new emission.
+ * server's table; a table different from the last block's starts a new emission. The open block's row is read (and,
+ * on PostgreSQL, locked) at every deal: the dealer held in memory is used only while the row still says what it
+ * holds, so another server instance dealing from the same block, or an operator closing it, is seen at once.
  */
 export class BlockBook {
   private current: Current | null = null;
@@ -19,13 +21,16 @@ export class BlockBook {
     this.tableJson = JSON.stringify(table);
   }
 
-  deal(tx: StorageTx, source: RandomSource, at: string): Ticket {
-    const c = (this.current ??= this.load(tx, at));
+  async deal(tx: StorageTx, source: RandomSource, at: string): Promise<Ticket> {
+    const row = await tx.openBlock();
+    const held = this.current;
+    const c = held && row && held.block === row.block && held.dealer.state().dealt === row.dealt ? held : await this.load(tx, row, at);
+    this.current = c;
     const ticket = c.dealer.deal(source);
     const { dealt, remaining } = c.dealer.state();
     const exhausted = dealt === RULES.blockSize;
-    tx.saveBlock(c.block, dealt, remaining, exhausted ? 'exhausted' : 'open');
-    if (exhausted) this.current = this.openNext(tx, at);
+    await tx.saveBlock(c.block, dealt, remaining, exhausted ? 'exhausted' : 'open');
+    if (exhausted) this.current = await this.openNext(tx, at);
     return ticket;
   }
 
@@ -34,20 +39,24 @@ export class BlockBook {
     this.current = null;
   }
 
-  private load(tx: StorageTx, at: string): Current {
-    const row = tx.openBlock();
+  private async load(tx: StorageTx, row: BlockRow | undefined, at: string): Promise<Current> {
     if (!row) return this.openNext(tx, at);
     const table = parsePrizeTable(JSON.parse(row.prizeTable));
     if (!table.ok) throw new Error(`block ${row.block}: its stored prize table is invalid: ${table.error.message}`);
     return { block: row.block, dealer: new BlockDealer(table.value, { block: row.block, dealt: row.dealt, remaining: row.remaining }) };
   }
 
-  private openNext(tx: StorageTx, at: string): Current {
-    const last = tx.lastBlock();
+  private async openNext(tx: StorageTx, at: string): Promise<Current> {
+    const last = await tx.lastBlock();
+    // Another server instance opened it meanwhile: deal from it.
+    if (last?.status === 'open') {
+      const row = await tx.openBlock();
+      if (row) return this.load(tx, row, at);
+    }
     const block = (last?.block ?? 0) + 1;
     const emission = !last ? 1 : last.prizeTable === this.tableJson ? last.emission : last.emission + 1;
     const remaining = this.table.rows.map((r) => r.count);
-    tx.insertBlock({ block, emission, prizeTable: this.tableJson, remaining, dealt: 0, status: 'open' }, at);
+    await tx.insertBlock({ block, emission, prizeTable: this.tableJson, remaining, dealt: 0, status: 'open' }, at);
     return { block, dealer: new BlockDealer(this.table, { block, dealt: 0, remaining }) };
   }
 }

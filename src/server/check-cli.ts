@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { checkDatabase, type CheckReport } from './check';
+import { checkRecord, type CheckReport } from './check';
+import { openReader } from './record-reader';
 
 /**
  * `npm run check:db -- FILE`: verifies a game server's database (read-only; safe while the server runs) and prints
@@ -16,14 +17,22 @@ export function isSound(r: CheckReport): boolean {
   );
 }
 
-const file = process.argv[2] ?? 'data/poule.sqlite';
-if (process.argv.length > 3 || file.startsWith('--') || !existsSync(file)) {
-  process.stderr.write(`usage: npm run check:db -- [FILE]   (default data/poule.sqlite)${existsSync(file) ? '' : `\nno such file: ${file}`}\n`);
+const file = process.argv[2] ?? (process.env['DATABASE_URL'] || 'data/poule.sqlite');
+const postgres = /^postgres(ql)?:\/\//.test(file);
+if (process.argv.length > 3 || file.startsWith('--') || (!postgres && !existsSync(file))) {
+  process.stderr.write(`usage: npm run check:db -- [FILE | postgres://…]   (default DATABASE_URL, else data/poule.sqlite)${postgres || existsSync(file) ? '' : `\nno such file: ${file}`}\n`);
   process.exit(2);
 }
-const r = checkDatabase(file);
+// One read-only snapshot (a REPEATABLE READ transaction on PostgreSQL), safe while servers run.
+const { reader, close } = await openReader(file);
+let r: CheckReport;
+try {
+  r = await checkRecord(reader);
+} finally {
+  await close();
+}
 const lines = [
-  `database ${file}`,
+  `database ${postgres ? file.replace(/:[^:@/]*@/, ':***@') : file}`,
   `tickets ${r.tickets} (${r.openTickets} open)`,
   ...r.blocks.map((b) => `block ${b.block}: dealt ${b.dealt}, ${b.reconciles ? 'reconciles with its table' : 'DOES NOT RECONCILE with its table'}`),
   `audit ${r.auditEntries} entries, ${r.auditVerified ? 'chain verified' : `chain BROKEN: ${r.auditProblem ?? ''}`}`,

@@ -41,15 +41,15 @@ beforeEach(async () => {
 afterEach(async () => server.dispose());
 
 describe('checkDatabase', () => {
-  it('a database played through the API checks clean', () => {
-    const r = checkDatabase(server.file);
+  it('a database played through the API checks clean', async () => {
+    const r = await checkDatabase(server.file);
     expect(r).toMatchObject({ tickets: 6, openTickets: 0, auditVerified: true, auditProblem: null, ledgerProblems: [], journalProblems: [], doublePayments: 0, stakesMissing: 0 });
     // 3 opening credits + per ticket: issued, stake, at least 2 draws.
     expect(r.auditEntries).toBeGreaterThanOrEqual(3 + 6 * 4);
     expect(r.blocks).toEqual([{ block: 1, dealt: 6, remaining: expect.any(Array), reconciles: true }]);
   });
 
-  it('the append-only tables refuse an edit', () => {
+  it('the append-only tables refuse an edit', async () => {
     const db = new Database(server.file);
     try {
       expect(() => db.exec("UPDATE audit SET payload = '{}' WHERE seq = 1")).toThrow(/append-only/);
@@ -60,44 +60,44 @@ describe('checkDatabase', () => {
     }
   });
 
-  it('one audit payload edited: the chain breaks at that entry', () => {
+  it('one audit payload edited: the chain breaks at that entry', async () => {
     const db = new Database(server.file, { readonly: true });
     const seq = db.prepare<[], { seq: number }>(`SELECT seq FROM audit WHERE payload LIKE '%"kind":"stake"%' ORDER BY seq LIMIT 1 OFFSET 2`).get()!.seq;
     db.close();
     plant(`UPDATE audit SET payload = replace(payload, '"cents":-200', '"cents":-2') WHERE seq = ${seq}`);
-    const r = checkDatabase(server.file);
+    const r = await checkDatabase(server.file);
     expect(r.auditVerified).toBe(false);
     expect(r.auditProblem).toBe(`audit entry ${seq}: hash does not match its content`);
   });
 
-  it('an audit entry removed, or its hashes recomputed alone, is caught', () => {
+  it('an audit entry removed, or its hashes recomputed alone, is caught', async () => {
     plant('DELETE FROM audit WHERE seq = 5');
-    expect(checkDatabase(server.file).auditProblem).toBe('audit entry 5 is missing (found 6)');
+    expect((await checkDatabase(server.file)).auditProblem).toBe('audit entry 5 is missing (found 6)');
   });
 
-  it('a prize paid twice, a stake missing, a journal edited, a block count changed', () => {
+  it('a prize paid twice, a stake missing, a journal edited, a block count changed', async () => {
     plant(`INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at)
            SELECT player_id, 'top-up', 0, balance_after, NULL, at FROM ledger ORDER BY id DESC LIMIT 1`);
-    expect(checkDatabase(server.file).ledgerProblems).toEqual([]);
+    expect((await checkDatabase(server.file)).ledgerProblems).toEqual([]);
     plant(`DROP INDEX one_stake; INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at)
            SELECT t.player_id, 'stake', -200, (SELECT balance_after FROM ledger WHERE player_id = t.player_id ORDER BY id DESC LIMIT 1) - 200, t.id, 'x' FROM tickets t LIMIT 1`);
-    expect(checkDatabase(server.file).doublePayments).toBe(1);
+    expect((await checkDatabase(server.file)).doublePayments).toBe(1);
     plant(`DELETE FROM ledger WHERE kind = 'stake' AND id = (SELECT MIN(id) FROM ledger WHERE kind = 'stake')`);
-    const r = checkDatabase(server.file);
+    const r = await checkDatabase(server.file);
     expect(r.stakesMissing + r.ledgerProblems.length).toBeGreaterThan(0);
     plant(`UPDATE ticket_events SET event = replace(event, '"a1Cents":', '"a1Cents":1') WHERE idx = 1`);
-    expect(checkDatabase(server.file).journalProblems.length).toBeGreaterThan(0);
+    expect((await checkDatabase(server.file)).journalProblems.length).toBeGreaterThan(0);
     plant(`UPDATE blocks SET remaining = '[2,6,100,1200,5000,16000,50000,90000,137692]'`);
-    expect(checkDatabase(server.file).blocks[0]!.reconciles).toBe(false);
+    expect((await checkDatabase(server.file)).blocks[0]!.reconciles).toBe(false);
   });
 });
 
 describe('the audit chain on its own', () => {
-  it('canonical JSON sorts keys at every level', () => {
+  it('canonical JSON sorts keys at every level', async () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}');
   });
 
-  it('an empty chain verifies; a wrong first previous hash does not', () => {
+  it('an empty chain verifies; a wrong first previous hash does not', async () => {
     expect(verifyAuditChain([])).toBeNull();
     expect(verifyAuditChain([{ seq: 1, at: 'x', kind: 'draw', payload: '{}', prev_hash: 'f'.repeat(64), hash: '' }])).toMatch(/previous hash/);
   });

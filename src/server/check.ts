@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import { parsePrizeTable, type GameEvent } from '../core';
+import type { RecordReader } from './record-reader';
+import { sqliteReader } from './record-reader';
 import { replayJournal } from '../core/replay';
-import { verifyAuditChain, type AuditRow } from './audit';
+import { chainVerifier, type AuditRow } from './audit';
 
 /** What `checkDatabase` finds; every list of problems is empty and every flag true for a sound database. */
 export interface CheckReport {
@@ -32,28 +34,29 @@ interface TicketLine {
   prize_cents: number | null;
 }
 
-/**
- * Verifies a game server's SQLite file, opened read-only: every ticket's journal folds without a draw and agrees
- * with its ticket row; each ticket has one stake and, when won, one prize of the journal's amount; every running
- * balance is the sum of its entries; each block's dealt tickets by row plus its remaining counts give its table;
- * the audit chain verifies.
- */
-export function checkDatabase(file: string): CheckReport {
+/** checkRecord on a game server's SQLite file, opened read-only. */
+export async function checkDatabase(file: string): Promise<CheckReport> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return check(db);
+    return await checkRecord(sqliteReader(db));
   } finally {
     db.close();
   }
 }
 
-function check(db: Database.Database): CheckReport {
+/**
+ * Verifies a game server's record (SQLite or PostgreSQL): every ticket's journal folds without a draw and agrees
+ * with its ticket row; each ticket has one stake and, when won, one prize of the journal's amount; every running
+ * balance is the sum of its entries; each block's dealt tickets by row plus its remaining counts give its table;
+ * the audit chain verifies.
+ */
+export async function checkRecord(db: RecordReader): Promise<CheckReport> {
   const journalProblems: string[] = [];
   const ledgerProblems: string[] = [];
   const tickets = new Map<string, TicketLine>();
-  for (const t of db.prepare<[], TicketLine>('SELECT id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents FROM tickets').iterate()) {
+  await db.each<TicketLine>('SELECT id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents FROM tickets', [], (t) => {
     tickets.set(t.id, t);
-  }
+  });
 
   // Journals, streamed ticket by ticket.
   const seen = new Set<string>();
@@ -63,14 +66,14 @@ function check(db: Database.Database): CheckReport {
     if (current !== null) checkJournalOf(current, events, tickets.get(current), journalProblems);
     if (current !== null) seen.add(current);
   };
-  for (const e of db.prepare<[], { ticket_id: string; idx: number; seq: number; event: string }>('SELECT ticket_id, idx, seq, event FROM ticket_events ORDER BY ticket_id, idx').iterate()) {
+  await db.each<{ ticket_id: string; idx: number; seq: number; event: string }>('SELECT ticket_id, idx, seq, event FROM ticket_events ORDER BY ticket_id, idx', [], (e) => {
     if (e.ticket_id !== current) {
       flush();
       current = e.ticket_id;
       events = [];
     }
     events.push(e);
-  }
+  });
   flush();
   for (const id of tickets.keys()) if (!seen.has(id)) journalProblems.push(`ticket ${id}: no journal`);
 
@@ -78,7 +81,7 @@ function check(db: Database.Database): CheckReport {
   const stakes = new Map<string, number>();
   const prizes = new Map<string, number[]>();
   const balances = new Map<number, number>();
-  for (const l of db.prepare<[], { id: number; player_id: number; kind: string; cents: number; balance_after: number; ticket_id: string | null }>('SELECT id, player_id, kind, cents, balance_after, ticket_id FROM ledger ORDER BY id').iterate()) {
+  await db.each<{ id: number; player_id: number; kind: string; cents: number; balance_after: number; ticket_id: string | null }>('SELECT id, player_id, kind, cents, balance_after, ticket_id FROM ledger ORDER BY id', [], (l) => {
     const before = balances.get(l.player_id);
     if (before === undefined && l.kind !== 'opening') ledgerProblems.push(`ledger ${l.id}: player ${l.player_id}'s first entry is a ${l.kind}, not the opening credit`);
     const after = (before ?? 0) + l.cents;
@@ -90,7 +93,7 @@ function check(db: Database.Database): CheckReport {
     if ((l.kind === 'stake' || l.kind === 'prize') && (!l.ticket_id || !tickets.has(l.ticket_id))) {
       ledgerProblems.push(`ledger ${l.id}: a ${l.kind} for no known ticket`);
     }
-  }
+  });
   let doublePayments = 0;
   let stakesMissing = 0;
   for (const t of tickets.values()) {
@@ -104,9 +107,14 @@ function check(db: Database.Database): CheckReport {
   }
 
   // Blocks: dealt tickets by row + remaining = the table.
-  const blocks = db
-    .prepare<[], { block: number; prize_table: string; remaining: string; dealt: number }>('SELECT block, prize_table, remaining, dealt FROM blocks ORDER BY block')
-    .all()
+  const blockRows = await db.all<{ block: number; prize_table: string; remaining: string; dealt: number }>('SELECT block, prize_table, remaining, dealt FROM blocks ORDER BY block', []);
+  const dealtByBlock = new Map<number, { a1_cents: number; a2_cents: number; n: number }[]>();
+  await db.each<{ block: number; a1_cents: number; a2_cents: number; n: number }>(
+    'SELECT block, a1_cents, a2_cents, COUNT(*) AS n FROM tickets GROUP BY block, a1_cents, a2_cents',
+    [],
+    (r) => void dealtByBlock.set(r.block, [...(dealtByBlock.get(r.block) ?? []), r]),
+  );
+  const blocks = blockRows
     .map((b) => {
       const remaining = JSON.parse(b.remaining) as number[];
       const table = parsePrizeTable(JSON.parse(b.prize_table));
@@ -121,7 +129,7 @@ function check(db: Database.Database): CheckReport {
       });
       let dealt = 0;
       let reconciles = remaining.length === rows.length && remaining.every((n, i) => Number.isInteger(n) && n >= 0 && n <= rows[i]!.count);
-      for (const r of db.prepare<[number], { a1_cents: number; a2_cents: number; n: number }>('SELECT a1_cents, a2_cents, COUNT(*) AS n FROM tickets WHERE block = ? GROUP BY a1_cents, a2_cents').iterate(b.block)) {
+      for (const r of dealtByBlock.get(b.block) ?? []) {
         dealt += r.n;
         const k = pairOf(r.a1_cents, r.a2_cents);
         if (expected.get(k) !== r.n) reconciles = false;
@@ -133,9 +141,10 @@ function check(db: Database.Database): CheckReport {
       return { block: b.block, dealt: b.dealt, remaining, reconciles };
     });
 
-  const auditRows = db.prepare<[], AuditRow>('SELECT seq, at, kind, payload, prev_hash, hash FROM audit ORDER BY seq').iterate();
-  const auditProblem = verifyAuditChain(auditRows);
-  const auditEntries = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM audit').get()?.n ?? 0;
+  const chain = chainVerifier();
+  await db.each<AuditRow>('SELECT seq, at, kind, payload, prev_hash, hash FROM audit ORDER BY seq', [], chain.add);
+  const auditProblem = chain.problem();
+  const auditEntries = chain.entries();
 
   return {
     tickets: tickets.size,

@@ -93,6 +93,6 @@ describe('the server command line', () => {
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(out.trim().split('\n')).toHaveLength(1);
-    expect(checkDatabase(db)).toMatchObject({ tickets: 1, openTickets: 1, auditVerified: true });
+    expect(await checkDatabase(db)).toMatchObject({ tickets: 1, openTickets: 1, auditVerified: true });
   });
 });

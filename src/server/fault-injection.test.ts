@@ -69,7 +69,7 @@ describe('fault injection for the kill test', () => {
     expect(update.events.map((e) => e.type)).toEqual(['scratchRevealed', 'roundStarted']);
     s2.child.kill('SIGTERM');
     await s2.exit;
-    expect(checkDatabase(db)).toMatchObject({ tickets: 1, openTickets: 1, journalProblems: [], ledgerProblems: [], doublePayments: 0, auditVerified: true });
+    expect(await checkDatabase(db)).toMatchObject({ tickets: 1, openTickets: 1, journalProblems: [], ledgerProblems: [], doublePayments: 0, auditVerified: true });
   });
 
   it('killed before the 2nd play commit: the command is lost, the retry with its key applies it once', async () => {
@@ -90,6 +90,6 @@ describe('fault injection for the kill test', () => {
     expect(((await retry.json()) as TicketUpdate).nextSeq).toBe(2);
     s2.child.kill('SIGTERM');
     await s2.exit;
-    expect(checkDatabase(db)).toMatchObject({ tickets: 1, openTickets: 1, journalProblems: [], ledgerProblems: [], doublePayments: 0, auditVerified: true });
+    expect(await checkDatabase(db)).toMatchObject({ tickets: 1, openTickets: 1, journalProblems: [], ledgerProblems: [], doublePayments: 0, auditVerified: true });
   });
 });

@@ -43,14 +43,14 @@ describe('group commit', () => {
         (e: Error) => (seenAtSettle.push(rows()), e),
       );
     const results = await Promise.all([
-      settle(group.submit(() => (insert.run(1), 'one'), true)),
+      settle(group.submit(async () => (insert.run(1), 'one'), true)),
       settle(
-        group.submit(() => {
+        group.submit(async () => {
           insert.run(2);
           throw new Error('this request fails after writing');
         }, true),
       ),
-      settle(group.submit(() => (insert.run(3), 'three'), true)),
+      settle(group.submit(async () => (insert.run(3), 'three'), true)),
     ]);
     expect(results[0]).toBe('one');
     expect((results[1] as Error).message).toBe('this request fails after writing');
@@ -75,20 +75,24 @@ describe('group commit', () => {
     let rollbacks = 0;
     group.onRollback(() => rollbacks++);
     const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
-    const results = await Promise.allSettled([group.submit(() => insert.run(1), true), group.submit(() => insert.run(2), true)]);
+    const results = await Promise.allSettled([group.submit(async () => insert.run(1), true), group.submit(async () => insert.run(2), true)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(rows()).toEqual([]);
     expect(rollbacks).toBe(1);
-    await group.submit(() => insert.run(7), true);
+    await group.submit(async () => insert.run(7), true);
     expect(rows()).toEqual([7]);
   });
 
-  it('flushes at once when maxBatch requests wait', async () => {
-    const group = new GroupCommit(db, 4);
+  it('flushes at once when maxBatch requests wait: six requests at once make a group of 4 and one of 2', async () => {
+    let commits = 0;
+    const group = new GroupCommit(db, 4, { beforeCommit: () => void commits++, afterCommit() {} });
     const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
-    const pending = [1, 2, 3, 4].map((x) => group.submit(() => insert.run(x), false));
-    // Committed synchronously by the 4th submit, before the event loop turns.
-    expect(rows()).toEqual([1, 2, 3, 4]);
+    const seen: number[][] = [];
+    const pending = [1, 2, 3, 4, 5, 6].map((x) => group.submit(async () => (insert.run(x), seen.push(rows())), true));
     await Promise.all(pending);
+    expect(rows()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(commits).toBe(2);
+    // The fifth request ran after the first group's commit (another connection saw 1-4 committed).
+    expect(seen[4]).toEqual([1, 2, 3, 4]);
   });
 });

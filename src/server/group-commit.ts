@@ -2,50 +2,37 @@ import type { Database } from 'better-sqlite3';
 import { NO_FAULTS, type Faults } from './fault-injection';
 
 interface Job {
-  readonly work: () => unknown;
+  readonly work: () => Promise<unknown>;
   readonly play: boolean;
   readonly resolve: (value: unknown) => void;
   readonly reject: (reason: unknown) => void;
 }
 
 /**
- * Group commit: the requests that arrive together are applied in ONE transaction (one fsync for all of them), each in
- * its own savepoint so a request that throws rolls back only itself. Every promise settles only after the COMMIT,
- * so no reply can leave before its events are durable. A group is flushed on the next turn of the event loop, or at
- * once when `maxBatch` requests are waiting.
+ * Group commit: the requests that arrive together are applied in ONE transaction (one fsync for all of them), one
+ * after the other, each in its own savepoint so a request that throws rolls back only itself. Every promise settles
+ * only after the COMMIT, so no reply can leave before its events are durable. A group is flushed on the next turn of
+ * the event loop, or at once when `maxBatch` requests are waiting; a group waits for the one before it to commit.
  */
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
+  private running: Promise<void> | null = null;
   private readonly rollbackListeners: (() => void)[] = [];
-  private readonly runGroup: (jobs: readonly Job[], outcomes: Outcome[]) => void;
 
   constructor(
     private readonly db: Database,
     private readonly maxBatch = 512,
     private readonly faults: Faults = NO_FAULTS,
-  ) {
-    // better-sqlite3: a transaction function called inside another one runs as a SAVEPOINT.
-    const one = db.transaction((work: () => unknown) => work());
-    this.runGroup = db.transaction((jobs: readonly Job[], outcomes: Outcome[]) => {
-      for (const job of jobs) {
-        try {
-          outcomes.push({ ok: true, value: one(job.work) });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-      if (jobs.some((j) => j.play)) this.faults.beforeCommit();
-    });
-  }
+  ) {}
 
-  submit<T>(work: () => T, play: boolean): Promise<T> {
+  submit<T>(work: () => Promise<T>, play: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, play, resolve: resolve as (v: unknown) => void, reject });
-      if (this.queue.length >= this.maxBatch) this.flush();
+      if (this.queue.length >= this.maxBatch) void this.flush();
       else if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => void this.flush());
       }
     });
   }
@@ -54,17 +41,49 @@ export class GroupCommit {
     this.rollbackListeners.push(listener);
   }
 
-  /** Applies and commits everything waiting. */
-  flush(): void {
+  /** Resolves once no group is being applied (reads wait for it: they must not see a group before its COMMIT). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Applies and commits everything waiting (after the group being applied, if any). */
+  async flush(): Promise<void> {
+    // No await when no group runs: the requests waiting now are taken now, not those arriving meanwhile.
+    while (this.running) await this.running;
     this.scheduled = false;
     const jobs = this.queue;
     if (jobs.length === 0) return;
     this.queue = [];
+    const done = this.runGroup(jobs);
+    this.running = done;
+    try {
+      await done;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async runGroup(jobs: readonly Job[]): Promise<void> {
     const outcomes: Outcome[] = [];
     try {
-      this.runGroup(jobs, outcomes);
+      this.db.exec('BEGIN IMMEDIATE');
+      for (const job of jobs) {
+        this.db.exec('SAVEPOINT request');
+        try {
+          const value = await job.work();
+          this.db.exec('RELEASE request');
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          this.db.exec('ROLLBACK TO request');
+          this.db.exec('RELEASE request');
+          outcomes.push({ ok: false, error });
+        }
+      }
+      if (jobs.some((j) => j.play)) this.faults.beforeCommit();
+      this.db.exec('COMMIT');
     } catch (error) {
       // The COMMIT (or the group itself) failed: nothing of the group is durable, so no one may be told otherwise.
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
       for (const listener of this.rollbackListeners) listener();
       for (const job of jobs) job.reject(error);
       return;

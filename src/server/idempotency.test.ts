@@ -37,7 +37,7 @@ describe('idempotency keys', () => {
     }
     expect((await c.post('/api/command', pick)).body).toBe(picked.body);
     expect((await c.post('/api/buy', { key: 'buy-1' })).body).toBe(buy.body);
-    expect(checkDatabase(server.file)).toMatchObject({ tickets: 1, journalProblems: [], ledgerProblems: [], auditVerified: true });
+    expect(await checkDatabase(server.file)).toMatchObject({ tickets: 1, journalProblems: [], ledgerProblems: [], auditVerified: true });
   });
 
   it('a top-up replayed credits once', async () => {
@@ -74,7 +74,7 @@ describe('requests at the same moment', () => {
     const [ra, rb] = await Promise.all([a.post<TicketUpdate>('/api/buy', { key: 'x' }), b.post<TicketUpdate>('/api/buy', { key: 'y' })]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
     expect([ra.json.snapshot.serial.index, rb.json.snapshot.serial.index].sort()).toEqual([1, 2]);
-    expect(checkDatabase(server.file)).toMatchObject({ tickets: 2, openTickets: 2, blocks: [{ block: 1, dealt: 2, reconciles: true }] });
+    expect(await checkDatabase(server.file)).toMatchObject({ tickets: 2, openTickets: 2, blocks: [{ block: 1, dealt: 2, reconciles: true }] });
   });
 
   it('one player buying twice at once (two tabs): one ticket, the other told a ticket is in play', async () => {
@@ -89,7 +89,7 @@ describe('requests at the same moment', () => {
     const same = await Promise.all([b.post('/api/buy', { key: 'k' }), b.post('/api/buy', { key: 'k' })]);
     expect(same[0]!.status).toBe(200);
     expect(same[1]!.body).toBe(same[0]!.body);
-    const report = checkDatabase(server.file);
+    const report = await checkDatabase(server.file);
     expect(report).toMatchObject({ tickets: 2, openTickets: 2, doublePayments: 0, stakesMissing: 0, ledgerProblems: [] });
   });
 
@@ -99,6 +99,6 @@ describe('requests at the same moment', () => {
     const bought = await Promise.all(players.map((p, i) => p.post<TicketUpdate>('/api/buy', { key: `k${i}` })));
     expect(bought.every((r) => r.status === 200)).toBe(true);
     expect(new Set(bought.map((r) => r.json.ticket)).size).toBe(50);
-    expect(checkDatabase(server.file).blocks).toEqual([expect.objectContaining({ dealt: 50, reconciles: true })]);
+    expect((await checkDatabase(server.file)).blocks).toEqual([expect.objectContaining({ dealt: 50, reconciles: true })]);
   });
 });

@@ -4,7 +4,8 @@ import { UsageError } from '../../tools/cli-args';
 import { buildApp } from './app';
 import { faultsFromEnv } from './fault-injection';
 import { HELP, parseServerOptions } from './options';
-import { SqliteStorage, StorageOpenError } from './storage/sqlite-storage';
+import { openStorage } from './storage/open-storage';
+import { StorageOpenError, type Storage } from './storage/storage';
 
 /** The line tests and scripts wait for: exactly one, on stdout, once the server accepts requests. */
 export const readyLine = (host: string, port: number, database: string): string =>
@@ -18,7 +19,7 @@ export async function runServer(argv: readonly string[]): Promise<FastifyInstanc
   let options;
   let faults;
   try {
-    options = parseServerOptions(argv);
+    options = parseServerOptions(argv, process.env);
     faults = faultsFromEnv();
   } catch (e) {
     if (e instanceof UsageError || e instanceof Error) {
@@ -31,9 +32,9 @@ export async function runServer(argv: readonly string[]): Promise<FastifyInstanc
     process.stdout.write(HELP);
     return 0;
   }
-  let storage: SqliteStorage;
+  let storage: Storage;
   try {
-    storage = SqliteStorage.open(options.database, faults);
+    storage = await openStorage(options.database, faults);
   } catch (e) {
     if (e instanceof StorageOpenError) {
       process.stderr.write(`poule server: ${e.message}\n`);
@@ -57,7 +58,7 @@ export async function runServer(argv: readonly string[]): Promise<FastifyInstanc
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  process.stdout.write(`${readyLine(options.host, port, options.database)}\n`);
+  process.stdout.write(`${readyLine(options.host, port, storage.description)}\n`);
   const stop = (): void => {
     void app.close().then(() => process.exit(0));
   };

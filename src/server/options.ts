@@ -10,7 +10,9 @@ usage: npm start -- [options]        (or: npx tsx src/server/main.ts [options])
 
   --port N            port to listen on (default 5173; 0 = any free port, the ready line names it)
   --host H            address to listen on (default 127.0.0.1)
-  --database FILE     SQLite database file, created with its folder (default data/poule.sqlite)
+  --database DB       SQLite database file, created with its folder (default data/poule.sqlite), or a
+                      PostgreSQL URL postgres://user:password@host:port/dbname shared by several instances
+                      (default: the DATABASE_URL environment variable when set)
   --prize-table FILE  prize table for new blocks, JSON as src/core/data/default-prize-table.json
                       (default: that table); an invalid file is refused at start, naming the row and field
   --config FILE       JSON configuration: { "terminals": [ { "id": "kiosk-1", "key": "…" } ] }
@@ -19,7 +21,7 @@ usage: npm start -- [options]        (or: npx tsx src/server/main.ts [options])
   --log-level L       fatal, error, warn, info, debug, trace or silent (default warn)
   --help              this text
 
-When ready it prints one line: poule server listening on http://HOST:PORT/ (database FILE)
+When ready it prints one line: poule server listening on http://HOST:PORT/ (database FILE or URL, no password)
 SIGTERM or SIGINT closes it cleanly. Exit codes: 1 the database cannot be opened or written, 2 bad options or files.
 
 Test only (fault injection for the kill test; never set in production):
@@ -51,7 +53,7 @@ const SPECS = {
 } as const;
 
 /** Reads the command line; throws UsageError (exit 2) naming what is wrong. `null` means --help. */
-export function parseServerOptions(argv: readonly string[]): ServerOptions | null {
+export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ServerOptions | null {
   const flags = parseFlags(argv, SPECS);
   if (flags.has('help')) return null;
   const portText = stringFlag(flags, 'port') ?? '5173';
@@ -70,7 +72,7 @@ export function parseServerOptions(argv: readonly string[]): ServerOptions | nul
   return {
     port,
     host: stringFlag(flags, 'host') ?? '127.0.0.1',
-    database: stringFlag(flags, 'database') ?? 'data/poule.sqlite',
+    database: stringFlag(flags, 'database') ?? (env['DATABASE_URL'] || 'data/poule.sqlite'),
     table,
     terminals: configFile === undefined ? [] : readConfig(configFile),
     staticDir: stringFlag(flags, 'static') ?? 'dist',

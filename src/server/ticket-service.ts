@@ -53,46 +53,46 @@ export class TicketService {
 
   /** The terminal's own player and wallet, created the first time it is seen. */
   async terminalPlayer(terminalId: string): Promise<PlayerRow> {
-    const found = this.storage.read((tx) => tx.playerByTerminal(terminalId));
+    const found = await this.storage.read((tx) => tx.playerByTerminal(terminalId));
     if (found) return found;
     return this.storage.transact(
-      (tx) => tx.playerByTerminal(terminalId) ?? this.newWallet(tx, 'terminal', null, terminalId),
+      async (tx) => (await tx.playerByTerminal(terminalId)) ?? this.newWallet(tx, 'terminal', null, terminalId),
       { play: false },
     );
   }
 
-  playerByTokenHash(tokenHash: string): PlayerRow | undefined {
+  playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
     return this.storage.read((tx) => tx.playerByTokenHash(tokenHash));
   }
 
   async session(player: PlayerRow): Promise<SessionView> {
     await this.storage.transact((tx) => tx.touchPlayer(player.id, now()), { play: false });
-    return this.storage.read((tx): SessionView => {
-      const open = tx.openTicketOf(player.id);
+    return this.storage.read(async (tx): Promise<SessionView> => {
+      const open = await tx.openTicketOf(player.id);
       return {
         kind: player.kind,
-        balanceCents: tx.balance(player.id),
-        ticket: open ? this.ticketView(tx, open) : null,
-        recent: this.recent(tx, player.id),
+        balanceCents: await tx.balance(player.id),
+        ticket: open ? await this.ticketView(tx, open) : null,
+        recent: await this.recent(tx, player.id),
       };
     });
   }
 
-  history(player: PlayerRow): HistoryView {
-    return this.storage.read((tx) => ({ recent: this.recent(tx, player.id) }));
+  history(player: PlayerRow): Promise<HistoryView> {
+    return this.storage.read(async (tx) => ({ recent: await this.recent(tx, player.id) }));
   }
 
   buy(player: PlayerRow, key: string): Promise<Reply> {
-    return this.keyed(player, key, { key }, (tx) => {
-      if (tx.openTicketOf(player.id)) throw new ApiFail(409, 'ticket-in-play', 'a ticket is already in play: finish it first');
-      const balance = tx.balance(player.id);
+    return this.keyed(player, key, { key }, async (tx) => {
+      if (await tx.openTicketOf(player.id)) throw new ApiFail(409, 'ticket-in-play', 'a ticket is already in play: finish it first');
+      const balance = await tx.balance(player.id);
       if (balance < RULES.ticketPriceCents) {
         throw new ApiFail(402, 'balance-too-low', `balance ${balance} cents is below the ticket price ${RULES.ticketPriceCents} cents`);
       }
       const at = now();
-      const ticket = this.blocks.deal(tx, this.source, at);
+      const ticket = await this.blocks.deal(tx, this.source, at);
       const id = formatSerial(ticket.serial);
-      tx.insertTicket({
+      await tx.insertTicket({
         id,
         block: ticket.serial.block,
         index: ticket.serial.index,
@@ -103,47 +103,49 @@ export class TicketService {
         balanceBeforeCents: balance,
         createdAt: at,
       });
-      const balanceCents = tx.addLedger(player.id, 'stake', -RULES.ticketPriceCents, id, at);
+      const balanceCents = await tx.addLedger(player.id, 'stake', -RULES.ticketPriceCents, id, at);
       const game = Game.start(ticket, this.source);
-      tx.appendEvents(id, 0, 0, game.journal);
-      tx.audit('ticket-issued', { ticket: id, player: player.id, a1Cents: ticket.a1Cents, a2Cents: ticket.a2Cents }, at);
-      tx.audit('payment', { player: player.id, kind: 'stake', cents: -RULES.ticketPriceCents, ticket: id }, at);
-      this.games.set(id, game);
+      await tx.appendEvents(id, 0, 0, game.journal);
+      await tx.audit('ticket-issued', { ticket: id, player: player.id, a1Cents: ticket.a1Cents, a2Cents: ticket.a2Cents }, at);
+      await tx.audit('payment', { player: player.id, kind: 'stake', cents: -RULES.ticketPriceCents, ticket: id }, at);
+      this.games.set(id, game, 1);
       const update: TicketUpdate = { ticket: id, nextSeq: 1, events: shownEvents(game.journal), snapshot: game.snapshot(), balanceCents };
       return { ...jsonReply(200, update), update: { ticketId: id, seq: 0, balanceCents } };
     });
   }
 
   command(player: PlayerRow, req: CommandRequest): Promise<Reply> {
-    return this.keyed(player, req.key, req, (tx) => {
-      const row = tx.ticket(req.ticket);
+    return this.keyed(player, req.key, req, async (tx) => {
+      const row = await tx.ticket(req.ticket);
       if (!row || row.playerId !== player.id) throw new ApiFail(404, 'ticket-not-found', `no ticket ${req.ticket} of yours`);
       if (row.status === 'ended') throw new ApiFail(409, 'ticket-ended', `ticket ${row.id} has ended`);
       if (req.seq !== row.nextSeq) {
         throw new ApiFail(409, 'seq-out-of-order', `ticket ${row.id} expects seq ${row.nextSeq}, got ${req.seq}`);
       }
-      const game = this.games.get(tx, row.id);
+      const game = await this.games.get(tx, row.id, row.nextSeq);
       const from = game.journal.length;
       const result = game.command(req.command);
+      // A refused command leaves the game as it was: it stays valid for this seq.
       if (!result.ok) throw new ApiFail(422, result.error.code as ApiFail['code'], result.error.message);
       const events = result.value;
       const at = now();
       const nextSeq = row.nextSeq + 1;
-      tx.appendEvents(row.id, from, row.nextSeq, events);
-      tx.audit('draw', { ticket: row.id, seq: row.nextSeq, command: req.command, events }, at);
+      await tx.appendEvents(row.id, from, row.nextSeq, events);
+      await tx.audit('draw', { ticket: row.id, seq: row.nextSeq, command: req.command, events }, at);
       let balanceCents: number;
       const ended = events.find((e): e is Extract<GameEvent, { type: 'ticketEnded' }> => e.type === 'ticketEnded');
       if (ended) {
-        balanceCents = tx.balance(player.id);
+        balanceCents = await tx.balance(player.id);
         if (ended.prizeCents > 0) {
-          balanceCents = tx.addLedger(player.id, 'prize', ended.prizeCents, row.id, at);
-          tx.audit('payment', { player: player.id, kind: 'prize', cents: ended.prizeCents, ticket: row.id }, at);
+          balanceCents = await tx.addLedger(player.id, 'prize', ended.prizeCents, row.id, at);
+          await tx.audit('payment', { player: player.id, kind: 'prize', cents: ended.prizeCents, ticket: row.id }, at);
         }
-        tx.endTicket(row.id, nextSeq, ended.prizeCents, balanceCents, at);
+        await tx.endTicket(row.id, nextSeq, ended.prizeCents, balanceCents, at);
         this.games.drop(row.id);
       } else {
-        tx.advanceTicket(row.id, nextSeq);
-        balanceCents = tx.balance(player.id);
+        await tx.advanceTicket(row.id, nextSeq);
+        this.games.advanced(row.id, nextSeq);
+        balanceCents = await tx.balance(player.id);
       }
       const update: TicketUpdate = { ticket: row.id, nextSeq, events: shownEvents(events), snapshot: game.snapshot(), balanceCents };
       return { ...jsonReply(200, update), update: { ticketId: row.id, seq: row.nextSeq, balanceCents } };
@@ -151,15 +153,15 @@ export class TicketService {
   }
 
   topUp(player: PlayerRow, key: string): Promise<Reply> {
-    return this.keyed(player, key, { key }, (tx) => {
-      const balance = tx.balance(player.id);
+    return this.keyed(player, key, { key }, async (tx) => {
+      const balance = await tx.balance(player.id);
       if (balance >= DEMO_CREDIT_CENTS) {
         throw new ApiFail(409, 'top-up-not-needed', `balance ${balance} cents is not below the demo credit ${DEMO_CREDIT_CENTS} cents`);
       }
       const at = now();
       const cents = DEMO_CREDIT_CENTS - balance;
-      const balanceCents = tx.addLedger(player.id, 'top-up', cents, null, at);
-      tx.audit('top-up', { player: player.id, cents }, at);
+      const balanceCents = await tx.addLedger(player.id, 'top-up', cents, null, at);
+      await tx.audit('top-up', { player: player.id, cents }, at);
       const view: BalanceView = { balanceCents };
       return jsonReply(200, view);
     });
@@ -175,10 +177,10 @@ export class TicketService {
    * The idempotent envelope: a stored reply under (player, key) is returned as it was when the body is the same, and
    * refused when it is not; otherwise `work` runs and its reply — or its refusal, which changes nothing else — is stored.
    */
-  private keyed(player: PlayerRow, key: string, request: unknown, work: (tx: StorageTx) => Reply): Promise<Reply> {
+  private keyed(player: PlayerRow, key: string, request: unknown, work: (tx: StorageTx) => Promise<Reply>): Promise<Reply> {
     const bodyHash = sha256(canonicalJson(request));
-    return this.storage.transact((tx) => {
-      const stored = tx.storedReply(player.id, key);
+    return this.storage.transact(async (tx) => {
+      const stored = await tx.storedReply(player.id, key);
       if (stored) {
         if (stored.bodyHash !== bodyHash) {
           return failReply(new ApiFail(409, 'key-reused', 'this idempotency key was already used for another request'));
@@ -187,7 +189,7 @@ export class TicketService {
       }
       let reply: Reply;
       try {
-        reply = work(tx);
+        reply = await work(tx);
       } catch (e) {
         if (!(e instanceof ApiFail)) {
           this.forget();
@@ -195,7 +197,7 @@ export class TicketService {
         }
         reply = failReply(e);
       }
-      tx.storeReply(player.id, key, reply.update ? { bodyHash, status: reply.status, update: reply.update } : { bodyHash, status: reply.status, reply: reply.body }, now());
+      await tx.storeReply(player.id, key, reply.update ? { bodyHash, status: reply.status, update: reply.update } : { bodyHash, status: reply.status, reply: reply.body }, now());
       return reply;
     }, { play: true });
   }
@@ -204,8 +206,8 @@ export class TicketService {
    * A ticket's update as it was first sent, rebuilt from the journal: the events of that seq, the snapshot after
    * them (folded without a draw), the balance kept with the key. The same objects give the same bytes.
    */
-  private rebuiltUpdate(tx: StorageTx, ref: UpdateRef): Reply {
-    const rows = tx.journalBySeq(ref.ticketId);
+  private async rebuiltUpdate(tx: StorageTx, ref: UpdateRef): Promise<Reply> {
+    const rows = await tx.journalBySeq(ref.ticketId);
     const upTo = rows.filter((r) => r.seq <= ref.seq).map((r) => r.event);
     const game = replayJournal(upTo);
     if (!game.ok) throw new Error(`ticket ${ref.ticketId}: its journal does not fold: ${game.error.message}`);
@@ -219,23 +221,25 @@ export class TicketService {
     return jsonReply(200, update);
   }
 
-  private newWallet(tx: StorageTx, kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null): PlayerRow {
+  private async newWallet(tx: StorageTx, kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null): Promise<PlayerRow> {
     const at = now();
-    const player = tx.createPlayer(kind, tokenHash, terminalId, at);
-    tx.addLedger(player.id, 'opening', DEMO_CREDIT_CENTS, null, at);
-    tx.audit('payment', { player: player.id, kind: 'opening', cents: DEMO_CREDIT_CENTS }, at);
+    const player = await tx.createPlayer(kind, tokenHash, terminalId, at);
+    await tx.addLedger(player.id, 'opening', DEMO_CREDIT_CENTS, null, at);
+    await tx.audit('payment', { player: player.id, kind: 'opening', cents: DEMO_CREDIT_CENTS }, at);
     return player;
   }
 
-  private ticketView(tx: StorageTx, row: TicketRow): TicketView {
-    const game = this.games.get(tx, row.id);
+  private async ticketView(tx: StorageTx, row: TicketRow): Promise<TicketView> {
+    const game = await this.games.get(tx, row.id, row.nextSeq);
     return { id: row.id, nextSeq: row.nextSeq, events: shownEvents(game.journal), snapshot: game.snapshot() };
   }
 
-  private recent(tx: StorageTx, playerId: number): RecalledTicket[] {
-    return tx.finishedTickets(playerId, HISTORY_LENGTH).map((t) => ({
+  private async recent(tx: StorageTx, playerId: number): Promise<RecalledTicket[]> {
+    const tickets = await tx.finishedTickets(playerId, HISTORY_LENGTH);
+    const journals = await Promise.all(tickets.map((t) => tx.journal(t.id)));
+    return tickets.map((t, i) => ({
       id: t.id,
-      journal: tx.journal(t.id),
+      journal: journals[i]!,
       stakeCents: t.stakeCents,
       balanceBeforeCents: t.balanceBeforeCents,
       balanceAfterCents: t.balanceAfterCents ?? t.balanceBeforeCents - t.stakeCents,

@@ -2,7 +2,7 @@
  * The server's own database checker, read as the kill test's verdict on the file: blocks reconcile, the audit chain
  * verifies, no prize paid twice, no ticket without its stake, every journal and ledger sound.
  */
-import { checkDatabase } from '../../src/server/check';
+import { checkDatabase, type CheckReport } from '../../src/server/check';
 
 export interface DatabaseVerdict {
   /** Tickets on record (null if the checker does not count them). */
@@ -14,8 +14,11 @@ export interface DatabaseVerdict {
   readonly summary: string;
 }
 
-export function checkDatabaseFile(file: string): DatabaseVerdict {
-  const c = checkDatabase(file);
+export async function checkDatabaseFile(file: string): Promise<DatabaseVerdict> {
+  return verdictOf(await checkDatabase(file));
+}
+
+export function verdictOf(c: CheckReport): DatabaseVerdict {
   const problems: string[] = [];
   for (const b of c.blocks) if (!b.reconciles) problems.push(`block ${b.block} does not reconcile (dealt ${b.dealt}, remaining ${b.remaining.join(' ')})`);
   if (!c.auditVerified) problems.push(`the audit chain does not verify: ${c.auditProblem ?? 'no detail'}`);

@@ -76,7 +76,8 @@ export async function bundleServer(): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3'],
+    // pg's optional native binding is never installed; pg itself stays a package like the SQLite binding.
+    external: ['better-sqlite3', 'pg', 'pg-native'],
     // Some of fastify's dependencies are CommonJS and call require(); an ES module has none of its own.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',

@@ -21,11 +21,11 @@ export function apiRoutes(app: FastifyInstance, service: TicketService, terminal
     return service.terminalPlayer(id);
   };
 
-  const cookiePlayer = (token: string): PlayerRow | undefined => {
+  const cookiePlayer = async (token: string): Promise<PlayerRow | undefined> => {
     const hash = tokenHash(token);
     const held = known.get(hash);
     if (held) return held;
-    const found = service.playerByTokenHash(hash);
+    const found = await service.playerByTokenHash(hash);
     if (found) {
       // A cache of players seen, not a registry: bounded, and refilled from storage when cleared.
       if (known.size >= MAX_KNOWN_PLAYERS) known.clear();
@@ -38,14 +38,14 @@ export function apiRoutes(app: FastifyInstance, service: TicketService, terminal
   const playerOf = async (request: FastifyRequest): Promise<PlayerRow> => {
     const c = credentialsOf(request.headers.authorization, request.headers.cookie);
     if (c.kind === 'terminal') return terminalPlayer(c.key);
-    const player = c.kind === 'cookie' ? cookiePlayer(c.token) : undefined;
+    const player = c.kind === 'cookie' ? await cookiePlayer(c.token) : undefined;
     if (!player) throw new ApiFail(401, 'no-session', 'no session: open one with POST /api/session');
     return player;
   };
 
   app.post('/api/session', async (request, reply) => {
     const c = credentialsOf(request.headers.authorization, request.headers.cookie);
-    let player = c.kind === 'terminal' ? await terminalPlayer(c.key) : c.kind === 'cookie' ? cookiePlayer(c.token) : undefined;
+    let player = c.kind === 'terminal' ? await terminalPlayer(c.key) : c.kind === 'cookie' ? await cookiePlayer(c.token) : undefined;
     if (!player) {
       // No cookie, or one this server never issued: a new player with a new wallet (the old token grants nothing).
       const token = newToken();
@@ -74,7 +74,7 @@ export function apiRoutes(app: FastifyInstance, service: TicketService, terminal
   });
 
   app.get('/api/history', async (request, reply) => {
-    const view: HistoryView = service.history(await playerOf(request));
+    const view: HistoryView = await service.history(await playerOf(request));
     return reply.type(JSON_TYPE).send(JSON.stringify(view));
   });
 

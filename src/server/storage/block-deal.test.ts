@@ -27,7 +27,11 @@ describe('a whole block dealt through the storage layer', () => {
     while (dealtTotal < RULES.blockSize + 1) {
       const book = new BlockBook(table);
       const n = Math.min(BATCH, RULES.blockSize + 1 - dealtTotal);
-      const tickets = await storage.transact((tx) => Array.from({ length: n }, () => book.deal(tx, source, 'now')), { play: true });
+      const tickets = await storage.transact(async (tx) => {
+        const dealt = [];
+        for (let i = 0; i < n; i++) dealt.push(await book.deal(tx, source, 'now'));
+        return dealt;
+      }, { play: true });
       for (const t of tickets) {
         if (t.serial.block !== 1) continue;
         const k = `${t.a1Cents}/${t.a2Cents}`;
@@ -45,6 +49,6 @@ describe('a whole block dealt through the storage layer', () => {
     ]);
     const second = JSON.parse(blocks[1]!.remaining) as number[];
     expect(second.reduce((a, b) => a + b, 0)).toBe(RULES.blockSize - 1);
-    storage.close();
+    await storage.close();
   });
 });

@@ -1,10 +1,12 @@
 /**
- * The game server's SQLite tables. The journal, the ledger and the audit log are append-only: triggers refuse any
- * UPDATE or DELETE, so a correction can only ever be a new row.
+ * The game server's SQLite tables, as versioned migrations: a database's version is kept in `PRAGMA user_version`;
+ * each start applies the migrations above it, in one transaction, and refuses a database newer than this code. The
+ * journal, the ledger and the audit log are append-only: triggers refuse any UPDATE or DELETE, so a correction can
+ * only ever be a new row.
  */
-export const SCHEMA_VERSION = 1;
 
-export const SCHEMA = `
+/** Version 1: the first tables (a file made before versioning says so in meta, not yet in user_version). */
+const V1 = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 -- A block's table is stored with it, so a block keeps dealing from the table it opened with.
@@ -102,3 +104,27 @@ CREATE TRIGGER IF NOT EXISTS events_append_only_d BEFORE DELETE ON ticket_events
 CREATE TRIGGER IF NOT EXISTS audit_append_only_u BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS audit_append_only_d BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 `;
+
+/** Version 2: the audit log also records a block put out of play by the operator. */
+const V2 = `
+DROP TRIGGER audit_append_only_u;
+DROP TRIGGER audit_append_only_d;
+CREATE TABLE audit_v2 (
+  seq INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('ticket-issued', 'draw', 'payment', 'top-up', 'block-closed')),
+  payload TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+INSERT INTO audit_v2 SELECT seq, at, kind, payload, prev_hash, hash FROM audit;
+DROP TABLE audit;
+ALTER TABLE audit_v2 RENAME TO audit;
+CREATE TRIGGER audit_append_only_u BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER audit_append_only_d BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+`;
+
+/** The migrations in order: index i brings a database from version i to version i + 1. */
+export const SQLITE_MIGRATIONS: readonly string[] = [V1, V2];
+export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
+

@@ -5,19 +5,10 @@ import type { GameEvent } from '../../core';
 import { auditHash, canonicalJson, GENESIS_HASH, type AuditKind } from '../audit';
 import { NO_FAULTS, type Faults } from '../fault-injection';
 import { GroupCommit } from '../group-commit';
-import { SCHEMA, SCHEMA_VERSION } from './schema';
-import type { BlockRow, LedgerKind, PlayerRow, Storage, StorageTx, StoredReply, TicketRow, TransactOptions } from './storage';
+import { SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema';
+import { StorageOpenError, type BlockRow, type LedgerKind, type PlayerRow, type Storage, type StorageTx, type StoredReply, type TicketRow, type TransactOptions } from './storage';
 
-/** A database that cannot be opened or written: the message names the file and the cause. */
-export class StorageOpenError extends Error {
-  constructor(
-    readonly file: string,
-    cause: string,
-  ) {
-    super(`cannot open the database ${file}: ${cause}`);
-    this.name = 'StorageOpenError';
-  }
-}
+export { StorageOpenError };
 
 interface RawTicket {
   id: string;
@@ -91,7 +82,7 @@ export function openDatabase(file: string): Database.Database {
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    db.exec(SCHEMA);
+    migrate(db, file);
     // A write at every start: a file that can be read but not written is refused now, not at the first ticket.
     db.prepare("INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
       String(SCHEMA_VERSION),
@@ -102,6 +93,25 @@ export function openDatabase(file: string): Database.Database {
     if (e instanceof StorageOpenError) throw e;
     throw new StorageOpenError(file, (e as Error).message);
   }
+}
+
+/** Applies the migrations the file lacks, in one transaction; refuses a file newer than this code. */
+function migrate(db: Database.Database, file: string): void {
+  let version = db.pragma('user_version', { simple: true }) as number;
+  if (version === 0) {
+    // A file made before versioning: its tables are version 1 if meta says so.
+    const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
+    const said = hasMeta ? db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema'").get() : undefined;
+    if (said) version = Number(said.value);
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new StorageOpenError(file, `its schema is version ${version}, newer than this server's ${SCHEMA_VERSION}: run a newer server`);
+  }
+  if (version === SCHEMA_VERSION && (db.pragma('user_version', { simple: true }) as number) === version) return;
+  db.transaction(() => {
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(SQLITE_MIGRATIONS[v]!);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
 }
 
 function statements(db: Database.Database) {
@@ -143,6 +153,7 @@ function statements(db: Database.Database) {
     openBlock: db.prepare<[], RawBlock>(
       "SELECT block, emission, prize_table, remaining, dealt, status FROM blocks WHERE status = 'open'",
     ),
+    block: db.prepare<[number], RawBlock>('SELECT block, emission, prize_table, remaining, dealt, status FROM blocks WHERE block = ?'),
     lastBlock: db.prepare<[], RawBlock>('SELECT block, emission, prize_table, remaining, dealt, status FROM blocks ORDER BY block DESC LIMIT 1'),
     insertBlock: db.prepare(
       'INSERT INTO blocks (block, emission, prize_table, remaining, dealt, status, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -156,43 +167,43 @@ function statements(db: Database.Database) {
 class SqliteTx implements StorageTx {
   constructor(private readonly s: ReturnType<typeof statements>) {}
 
-  playerByTokenHash(tokenHash: string): PlayerRow | undefined {
+  async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
     const r = this.s.playerByToken.get(tokenHash);
     return r && playerOf(r);
   }
 
-  playerByTerminal(terminalId: string): PlayerRow | undefined {
+  async playerByTerminal(terminalId: string): Promise<PlayerRow | undefined> {
     const r = this.s.playerByTerminal.get(terminalId);
     return r && playerOf(r);
   }
 
-  createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): PlayerRow {
+  async createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): Promise<PlayerRow> {
     const info = this.s.insertPlayer.run(tokenHash, kind, terminalId, at, at);
     return { id: Number(info.lastInsertRowid), kind, terminalId };
   }
 
-  touchPlayer(playerId: number, at: string): void {
+  async touchPlayer(playerId: number, at: string): Promise<void> {
     this.s.touchPlayer.run(at, playerId);
   }
 
-  balance(playerId: number): number {
+  async balance(playerId: number): Promise<number> {
     return this.s.balance.get(playerId)?.balance_after ?? 0;
   }
 
-  addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): number {
-    const after = this.balance(playerId) + cents;
+  async addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): Promise<number> {
+    const after = (await this.balance(playerId)) + cents;
     this.s.insertLedger.run(playerId, kind, cents, after, ticketId, at);
     return after;
   }
 
-  storedReply(playerId: number, key: string): StoredReply | undefined {
+  async storedReply(playerId: number, key: string): Promise<StoredReply | undefined> {
     const r = this.s.reply.get(playerId, key);
     if (!r) return undefined;
     if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
     return { bodyHash: r.body_hash, status: r.status, update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! } };
   }
 
-  storeReply(playerId: number, key: string, reply: StoredReply, at: string): void {
+  async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
     if ('reply' in reply) this.s.insertReply.run(playerId, key, reply.bodyHash, reply.status, reply.reply, null, null, null, at);
     else {
       const u = reply.update;
@@ -200,63 +211,68 @@ class SqliteTx implements StorageTx {
     }
   }
 
-  journalBySeq(ticketId: string): { seq: number; event: GameEvent }[] {
+  async journalBySeq(ticketId: string): Promise<{ seq: number; event: GameEvent }[]> {
     return this.s.journalBySeq.all(ticketId).map((r) => ({ seq: r.seq, event: JSON.parse(r.event) as GameEvent }));
   }
 
-  ticket(id: string): TicketRow | undefined {
+  async ticket(id: string): Promise<TicketRow | undefined> {
     const r = this.s.ticket.get(id);
     return r && ticketOf(r);
   }
 
-  openTicketOf(playerId: number): TicketRow | undefined {
+  async openTicketOf(playerId: number): Promise<TicketRow | undefined> {
     const r = this.s.openTicket.get(playerId);
     return r && ticketOf(r);
   }
 
-  finishedTickets(playerId: number, limit: number): TicketRow[] {
+  async finishedTickets(playerId: number, limit: number): Promise<TicketRow[]> {
     return this.s.finished.all(playerId, limit).map(ticketOf);
   }
 
-  journal(ticketId: string): GameEvent[] {
+  async journal(ticketId: string): Promise<GameEvent[]> {
     return this.s.journal.all(ticketId).map((r) => JSON.parse(r.event) as GameEvent);
   }
 
-  insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): void {
+  async insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): Promise<void> {
     this.s.insertTicket.run(t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt);
   }
 
-  appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): void {
+  async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
     events.forEach((e, i) => this.s.insertEvent.run(ticketId, fromIndex + i, seq, JSON.stringify(e)));
   }
 
-  advanceTicket(ticketId: string, nextSeq: number): void {
+  async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
     this.s.advance.run(nextSeq, ticketId);
   }
 
-  endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): void {
+  async endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): Promise<void> {
     this.s.end.run(nextSeq, prizeCents, balanceAfterCents, at, ticketId);
   }
 
-  openBlock(): BlockRow | undefined {
+  async openBlock(): Promise<BlockRow | undefined> {
     const r = this.s.openBlock.get();
     return r && blockOf(r);
   }
 
-  lastBlock(): BlockRow | undefined {
+  async block(block: number): Promise<BlockRow | undefined> {
+    const r = this.s.block.get(block);
+    return r && blockOf(r);
+  }
+
+  async lastBlock(): Promise<BlockRow | undefined> {
     const r = this.s.lastBlock.get();
     return r && blockOf(r);
   }
 
-  insertBlock(b: BlockRow, at: string): void {
+  async insertBlock(b: BlockRow, at: string): Promise<void> {
     this.s.insertBlock.run(b.block, b.emission, b.prizeTable, JSON.stringify(b.remaining), b.dealt, b.status, at);
   }
 
-  saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): void {
+  async saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void> {
     this.s.saveBlock.run(dealt, JSON.stringify(remaining), status, block);
   }
 
-  audit(kind: AuditKind, payload: unknown, at: string): void {
+  async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
     const last = this.s.lastAudit.get();
     const seq = (last?.seq ?? 0) + 1;
     const prev = last?.hash ?? GENESIS_HASH;
@@ -266,6 +282,7 @@ class SqliteTx implements StorageTx {
 }
 
 export class SqliteStorage implements Storage {
+  readonly shared = false;
   private readonly tx: SqliteTx;
   private readonly group: GroupCommit;
 
@@ -281,12 +298,18 @@ export class SqliteStorage implements Storage {
     return new SqliteStorage(openDatabase(file), faults);
   }
 
-  transact<T>(work: (tx: StorageTx) => T, options: TransactOptions): Promise<T> {
+  get description(): string {
+    return this.db.name;
+  }
+
+  transact<T>(work: (tx: StorageTx) => Promise<T>, options: TransactOptions): Promise<T> {
     if (!this.db.open) return Promise.reject(new Error('the database is closed'));
     return this.group.submit(() => work(this.tx), options.play);
   }
 
-  read<T>(work: (tx: StorageTx) => T): T {
+  /** Waits for a group being applied: a read must not see what is not yet committed. */
+  async read<T>(work: (tx: StorageTx) => Promise<T>): Promise<T> {
+    await this.group.idle();
     return work(this.tx);
   }
 
@@ -295,9 +318,9 @@ export class SqliteStorage implements Storage {
   }
 
   /** Commits what is waiting, then closes the file (WAL checkpointed by SQLite on the last close). */
-  close(): void {
+  async close(): Promise<void> {
     if (!this.db.open) return;
-    this.group.flush();
-    this.db.close();
+    await this.group.flush();
+    if (this.db.open) this.db.close();
   }
 }

@@ -2,9 +2,9 @@ import type { GameEvent } from '../../core';
 import type { AuditKind } from '../audit';
 
 /**
- * What the game server keeps, as the ticket service sees it. `Storage` is asynchronous (a reply waits for its
- * transaction to be durable; another backend could go over a network); the work inside one transaction is a
- * synchronous `StorageTx`, so a group of requests can be applied, each in its own savepoint, inside one commit.
+ * What the game server keeps, as the ticket service sees it. Everything is asynchronous: a reply waits for its
+ * transaction to be durable, and the PostgreSQL backend goes over a connection. A group of requests is applied one
+ * request after the other, each in its own savepoint, inside one commit (SQLite and PostgreSQL alike).
  */
 export interface PlayerRow {
   readonly id: number;
@@ -54,38 +54,41 @@ export type StoredReply =
 export type LedgerKind = 'opening' | 'stake' | 'prize' | 'top-up';
 
 export interface StorageTx {
-  playerByTokenHash(tokenHash: string): PlayerRow | undefined;
-  playerByTerminal(terminalId: string): PlayerRow | undefined;
-  createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): PlayerRow;
-  touchPlayer(playerId: number, at: string): void;
+  playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
+  playerByTerminal(terminalId: string): Promise<PlayerRow | undefined>;
+  createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): Promise<PlayerRow>;
+  touchPlayer(playerId: number, at: string): Promise<void>;
 
   /** The sum of the player's ledger (kept as a running balance on the newest entry). */
-  balance(playerId: number): number;
+  balance(playerId: number): Promise<number>;
   /** Appends a ledger entry and returns the balance after it. */
-  addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): number;
+  addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): Promise<number>;
 
-  storedReply(playerId: number, key: string): StoredReply | undefined;
-  storeReply(playerId: number, key: string, reply: StoredReply, at: string): void;
+  storedReply(playerId: number, key: string): Promise<StoredReply | undefined>;
+  storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void>;
 
-  ticket(id: string): TicketRow | undefined;
-  openTicketOf(playerId: number): TicketRow | undefined;
+  /** Inside `transact`, the ticket's row is locked until the commit (PostgreSQL: FOR UPDATE). */
+  ticket(id: string): Promise<TicketRow | undefined>;
+  openTicketOf(playerId: number): Promise<TicketRow | undefined>;
   /** The last `limit` finished tickets of the player, newest first. */
-  finishedTickets(playerId: number, limit: number): TicketRow[];
-  journal(ticketId: string): GameEvent[];
+  finishedTickets(playerId: number, limit: number): Promise<TicketRow[]>;
+  journal(ticketId: string): Promise<GameEvent[]>;
   /** The journal with each event's command seq (0 for the buy's events). */
-  journalBySeq(ticketId: string): { readonly seq: number; readonly event: GameEvent }[];
-  insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): void;
-  appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): void;
-  advanceTicket(ticketId: string, nextSeq: number): void;
-  endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): void;
+  journalBySeq(ticketId: string): Promise<{ readonly seq: number; readonly event: GameEvent }[]>;
+  insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): Promise<void>;
+  appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void>;
+  advanceTicket(ticketId: string, nextSeq: number): Promise<void>;
+  endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): Promise<void>;
 
-  openBlock(): BlockRow | undefined;
-  /** The block with the highest number, whatever its status. */
-  lastBlock(): BlockRow | undefined;
-  insertBlock(b: BlockRow, at: string): void;
-  saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): void;
+  /** Inside `transact`, the open block's row is locked until the commit (PostgreSQL: FOR UPDATE). */
+  openBlock(): Promise<BlockRow | undefined>;
+  block(block: number): Promise<BlockRow | undefined>;
+  /** The block with the highest number, whatever its status (PostgreSQL: after any other transaction opening one). */
+  lastBlock(): Promise<BlockRow | undefined>;
+  insertBlock(b: BlockRow, at: string): Promise<void>;
+  saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void>;
 
-  audit(kind: AuditKind, payload: unknown, at: string): void;
+  audit(kind: AuditKind, payload: unknown, at: string): Promise<void>;
 }
 
 /** Whether a transaction holds play (buy, command, top-up): the fault injection of the kill test counts only those. */
@@ -98,10 +101,28 @@ export interface Storage {
    * Runs `work` inside a transaction (grouped with others arriving together, in its own savepoint) and resolves once
    * that transaction is durable; a throw in `work` rolls back only its own changes and rejects.
    */
-  transact<T>(work: (tx: StorageTx) => T, options: TransactOptions): Promise<T>;
+  transact<T>(work: (tx: StorageTx) => Promise<T>, options: TransactOptions): Promise<T>;
   /** Reads committed data, outside any group. */
-  read<T>(work: (tx: StorageTx) => T): T;
+  read<T>(work: (tx: StorageTx) => Promise<T>): Promise<T>;
   /** Called when a whole group was rolled back, so caches built during it can be dropped. */
   onRollback(listener: () => void): void;
-  close(): void;
+  /**
+   * Whether other processes write the same database (PostgreSQL): then nothing held in memory between transactions
+   * may be trusted without checking it against its row, read under a lock.
+   */
+  readonly shared: boolean;
+  /** What it is, for the ready line and messages (a file, or a URL without its password). */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+/** A database that cannot be opened or written: the message names the file (or server) and the cause. */
+export class StorageOpenError extends Error {
+  constructor(
+    readonly file: string,
+    cause: string,
+  ) {
+    super(`cannot open the database ${file}: ${cause}`);
+    this.name = 'StorageOpenError';
+  }
 }

@@ -1,0 +1,113 @@
+/**
+ * The game server's PostgreSQL tables, as versioned migrations (the same tables as SQLite's, and one more: the audit
+ * chain's head, the row every write transaction locks first). A database's version is the highest row of
+ * `schema_version`; each start applies the migrations above it under an advisory lock (several instances may start
+ * at once) and refuses a database newer than this code.
+ */
+
+const V1 = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE blocks (
+  block INTEGER PRIMARY KEY,
+  emission INTEGER NOT NULL,
+  prize_table TEXT NOT NULL,
+  remaining TEXT NOT NULL,
+  dealt INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('open', 'exhausted', 'closed')),
+  opened_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX one_open_block ON blocks (status) WHERE status = 'open';
+
+CREATE TABLE players (
+  id BIGSERIAL PRIMARY KEY,
+  token_hash TEXT UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('player', 'terminal')),
+  terminal_id TEXT UNIQUE,
+  created_at TEXT NOT NULL,
+  last_seen TEXT NOT NULL
+);
+
+CREATE TABLE tickets (
+  id TEXT PRIMARY KEY,
+  block INTEGER NOT NULL REFERENCES blocks (block),
+  idx INTEGER NOT NULL,
+  a1_cents INTEGER NOT NULL,
+  a2_cents INTEGER NOT NULL,
+  player_id BIGINT NOT NULL REFERENCES players (id),
+  status TEXT NOT NULL CHECK (status IN ('open', 'ended')),
+  next_seq INTEGER NOT NULL,
+  prize_cents INTEGER,
+  stake_cents INTEGER NOT NULL,
+  balance_before INTEGER NOT NULL,
+  balance_after INTEGER,
+  created_at TEXT NOT NULL,
+  ended_at TEXT,
+  -- Insertion order, for "the last ten tickets" (SQLite's rowid).
+  n BIGSERIAL NOT NULL,
+  UNIQUE (block, idx)
+);
+CREATE UNIQUE INDEX one_open_ticket ON tickets (player_id) WHERE status = 'open';
+CREATE INDEX tickets_ended ON tickets (player_id, n) WHERE status = 'ended';
+
+CREATE TABLE ticket_events (
+  ticket_id TEXT NOT NULL REFERENCES tickets (id),
+  idx INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  PRIMARY KEY (ticket_id, idx)
+);
+
+CREATE TABLE ledger (
+  id BIGSERIAL PRIMARY KEY,
+  player_id BIGINT NOT NULL REFERENCES players (id),
+  kind TEXT NOT NULL CHECK (kind IN ('opening', 'stake', 'prize', 'top-up')),
+  cents INTEGER NOT NULL,
+  balance_after INTEGER NOT NULL,
+  ticket_id TEXT REFERENCES tickets (id),
+  at TEXT NOT NULL
+);
+CREATE INDEX ledger_player ON ledger (player_id, id);
+CREATE UNIQUE INDEX one_stake ON ledger (ticket_id) WHERE kind = 'stake';
+CREATE UNIQUE INDEX one_prize ON ledger (ticket_id) WHERE kind = 'prize';
+
+CREATE TABLE replies (
+  player_id BIGINT NOT NULL REFERENCES players (id),
+  key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  reply TEXT,
+  ticket_id TEXT REFERENCES tickets (id),
+  seq INTEGER,
+  balance_cents INTEGER,
+  at TEXT NOT NULL,
+  PRIMARY KEY (player_id, key),
+  CHECK ((reply IS NULL) = (ticket_id IS NOT NULL AND seq IS NOT NULL AND balance_cents IS NOT NULL))
+);
+
+CREATE TABLE audit (
+  seq BIGINT PRIMARY KEY,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('ticket-issued', 'draw', 'payment', 'top-up', 'block-closed')),
+  payload TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+
+-- The chain's last link, one row: every write transaction locks it first, so the chain grows in commit order and
+-- write transactions of all instances never wait on each other in a cycle.
+CREATE TABLE audit_head (one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), seq BIGINT NOT NULL, hash TEXT NOT NULL);
+INSERT INTO audit_head (seq, hash) VALUES (0, '${'0'.repeat(64)}');
+
+CREATE FUNCTION append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '% is append-only', TG_TABLE_NAME;
+END $$;
+CREATE TRIGGER ledger_append_only BEFORE UPDATE OR DELETE ON ledger FOR EACH ROW EXECUTE FUNCTION append_only();
+CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON ticket_events FOR EACH ROW EXECUTE FUNCTION append_only();
+CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit FOR EACH ROW EXECUTE FUNCTION append_only();
+`;
+
+/** The migrations in order: index i brings a database from version i to version i + 1. */
+export const PG_MIGRATIONS: readonly string[] = [V1];
+export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

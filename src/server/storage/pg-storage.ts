@@ -1,0 +1,272 @@
+import pg from 'pg';
+import { NO_FAULTS, type Faults } from '../fault-injection';
+import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
+import { PgTx, type AuditHead } from './pg-tx';
+import { StorageOpenError, type Storage, type StorageTx, type TransactOptions } from './storage';
+
+// BIGINT columns (ids, audit seq) as numbers: they stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+/** Serialization failures and deadlocks: the whole group is tried again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+export const isRetryable = (e: unknown): boolean => typeof e === 'object' && e !== null && RETRYABLE.has(String((e as { code?: unknown }).code));
+/** An error that PostgreSQL itself raised (it has an SQLSTATE), as opposed to a lost connection. */
+const isDatabaseError = (e: unknown): boolean => e instanceof pg.DatabaseError;
+
+/** The URL without its password, for messages and the ready line. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(an invalid URL)';
+  }
+}
+
+
+const guarded = new WeakSet<pg.PoolClient>();
+
+interface Job {
+  readonly work: (tx: StorageTx) => Promise<unknown>;
+  readonly play: boolean;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (reason: unknown) => void;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The game server's record in PostgreSQL, shared by several server instances. Requests arriving together are
+ * applied in one transaction (group commit, as on SQLite), one after the other; every reply settles after the COMMIT.
+ * Row locks (FOR UPDATE) serialise what must be: a player's row for each of its keyed requests (so one ticket's
+ * commands), the open block's row for each deal (so a ticket is dealt once), and the audit chain's head, taken last,
+ * for the one round trip that writes the chained entries with the COMMIT. Two groups can still wait on each other
+ * (a player's row here, the block's there): PostgreSQL then cancels one with a deadlock (40P01), which, like a
+ * serialization failure (40001), retries the whole group. No savepoint per request (two round trips saved each): a
+ * request that throws rolls the group back, is rejected alone, and the others are applied again from scratch
+ * (nothing of them was committed nor replied, and the caches are dropped).
+ */
+export class PgStorage implements Storage {
+  readonly shared = true;
+  readonly description: string;
+  private queue: Job[] = [];
+  private scheduled = false;
+  /** Groups being applied now, each on its own connection. */
+  private readonly running = new Set<Promise<void>>();
+  private readonly rollbackListeners: (() => void)[] = [];
+  private closed = false;
+  /** Groups tried again after a serialization failure or deadlock (for the chaos run's figures). */
+  retries = 0;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    url: string,
+    private readonly faults: Faults,
+    private readonly maxBatch: number,
+    private readonly maxGroups: number,
+  ) {
+    this.description = describeUrl(url);
+  }
+
+  /** Connects, applies the migrations the database lacks, and refuses one newer than this code. */
+  static async open(url: string, faults: Faults = NO_FAULTS, maxBatch = 256, maxGroups = 1): Promise<PgStorage> {
+    // A connection per group in flight, and some for reads.
+    const pool = new pg.Pool({ connectionString: url, max: maxGroups + 4, connectionTimeoutMillis: 10_000 });
+    // A connection that dies while idle (the database restarted) is dropped from the pool; the next query opens another.
+    pool.on('error', () => {});
+    try {
+      await migrate(pool, url);
+    } catch (e) {
+      await pool.end().catch(() => {});
+      if (e instanceof StorageOpenError) throw e;
+      throw new StorageOpenError(describeUrl(url), (e as Error).message);
+    }
+    return new PgStorage(pool, url, faults, maxBatch, maxGroups);
+  }
+
+  transact<T>(work: (tx: StorageTx) => Promise<T>, options: TransactOptions): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the database is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, play: options.play, resolve: resolve as (v: unknown) => void, reject });
+      if (this.queue.length >= this.maxBatch) this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** One read-only REPEATABLE READ transaction: everything `work` reads is one committed state. */
+  async read<T>(work: (tx: StorageTx) => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const value = await work(new PgTx(client, false));
+      await client.query('COMMIT');
+      return value;
+    } catch (e) {
+      broken = !isDatabaseError(e);
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  onRollback(listener: () => void): void {
+    this.rollbackListeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    while (this.queue.length > 0 || this.running.size > 0) {
+      this.flush();
+      await Promise.all([...this.running]);
+    }
+    await this.pool.end();
+  }
+
+  /**
+   * Starts a group with what waits, when fewer than `maxGroups` run. A request's round trips are waits, not work:
+   * with several groups in flight the instance keeps the database and its own core busy meanwhile. The row locks keep
+   * them apart (a player's requests, a deal), as they keep instances apart. One by default: measured here, more
+   * groups in flight mostly wait on the open block's row (every group with a buy holds it until its COMMIT).
+   */
+  private flush(): void {
+    this.scheduled = false;
+    if (this.queue.length === 0 || this.running.size >= this.maxGroups) return;
+    const jobs = this.queue;
+    this.queue = [];
+    const done = this.runGroup(jobs).finally(() => {
+      this.running.delete(done);
+      if (this.queue.length > 0) this.flush();
+    });
+    this.running.add(done);
+  }
+
+  /**
+   * A connection from the pool, with an error listener of its own: a connection cut while in use (the database
+   * restarted) must fail its query, not crash the process with an unhandled 'error' event.
+   */
+  private async connect(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    if (!guarded.has(client)) {
+      guarded.add(client);
+      client.on('error', () => {});
+    }
+    return client;
+  }
+
+  private rolledBack(): void {
+    for (const listener of this.rollbackListeners) listener();
+  }
+
+  private async runGroup(all: readonly Job[]): Promise<void> {
+    let jobs = [...all];
+    for (let attempt = 1; jobs.length > 0; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await this.connect();
+      } catch (e) {
+        for (const job of jobs) job.reject(e);
+        return;
+      }
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const tx = new PgTx(client, true);
+        const values: unknown[] = [];
+        let failed: { job: Job; error: unknown } | null = null;
+        for (const job of jobs) {
+          try {
+            values.push(await job.work(tx));
+            // The request's writes, sent now in one round trip, so a write refused by the database is its own failure.
+            await tx.flush();
+          } catch (error) {
+            // The database's own trouble is the group's; anything else is this request's alone.
+            if (isRetryable(error) || isConnectionError(error)) throw error;
+            failed = { job, error };
+            break;
+          }
+        }
+        if (failed) {
+          await client.query('ROLLBACK');
+          this.rolledBack();
+          failed.job.reject(failed.error);
+          jobs = jobs.filter((j) => j !== failed!.job);
+          continue;
+        }
+        if (tx.auditing) {
+          // The chain's head is locked only now, for the last round trip: the audit entries and the COMMIT.
+          const head = (await client.query<AuditHead>({ name: 'audit-head-lock', text: 'SELECT seq, hash FROM audit_head FOR UPDATE' })).rows[0];
+          if (!head) throw new Error('the audit chain has no head row');
+          tx.chainAudits(head);
+        }
+        const play = jobs.some((j) => j.play);
+        if (play) this.faults.beforeCommit();
+        const last = tx.takePending();
+        await client.query(last === '' ? 'COMMIT' : `${last};\nCOMMIT`);
+        if (play) this.faults.afterCommit();
+        jobs.forEach((job, i) => job.resolve(values[i]));
+        return;
+      } catch (error) {
+        broken = !isDatabaseError(error);
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        this.rolledBack();
+        if (isRetryable(error) && attempt < MAX_ATTEMPTS) {
+          this.retries++;
+          await sleep(Math.random() * 10 * attempt);
+          continue;
+        }
+        // Nothing of the group is durable (or, if the COMMIT itself was cut off, the keys tell on the resend).
+        for (const job of jobs) job.reject(error);
+        return;
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+}
+
+/** A connection lost or refused (the database restarted, or went away). */
+function isConnectionError(e: unknown): boolean {
+  const code = String((e as { code?: unknown }).code ?? '');
+  const message = e instanceof Error ? e.message : '';
+  return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) || /Connection terminated|not queryable|connection/i.test(message);
+}
+
+async function migrate(pool: pg.Pool, url: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Several instances may start at once: one applies the migrations, the others wait and find them done.
+    await client.query('SELECT pg_advisory_xact_lock(7515001)');
+    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    const version = (await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_version')).rows[0]?.v ?? 0;
+    if (version > PG_SCHEMA_VERSION) {
+      throw new StorageOpenError(
+        describeUrl(url),
+        `its schema is version ${version}, newer than this server's ${PG_SCHEMA_VERSION}: run a newer server`,
+      );
+    }
+    for (let v = version; v < PG_SCHEMA_VERSION; v++) {
+      await client.query(PG_MIGRATIONS[v]!);
+      await client.query('INSERT INTO schema_version (version) VALUES ($1)', [v + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}

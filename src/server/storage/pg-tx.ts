@@ -1,0 +1,335 @@
+import type pg from 'pg';
+import type { GameEvent } from '../../core';
+import { auditHash, canonicalJson, type AuditKind } from '../audit';
+import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
+
+interface RawTicket {
+  id: string;
+  block: number;
+  idx: number;
+  a1_cents: number;
+  a2_cents: number;
+  player_id: number;
+  status: 'open' | 'ended';
+  next_seq: number;
+  prize_cents: number | null;
+  stake_cents: number;
+  balance_before: number;
+  balance_after: number | null;
+  created_at: string;
+  ended_at: string | null;
+}
+
+const ticketOf = (r: RawTicket): TicketRow => ({
+  id: r.id,
+  block: r.block,
+  index: r.idx,
+  a1Cents: r.a1_cents,
+  a2Cents: r.a2_cents,
+  playerId: r.player_id,
+  status: r.status,
+  nextSeq: r.next_seq,
+  prizeCents: r.prize_cents,
+  stakeCents: r.stake_cents,
+  balanceBeforeCents: r.balance_before,
+  balanceAfterCents: r.balance_after,
+  createdAt: r.created_at,
+  endedAt: r.ended_at,
+});
+
+interface RawBlock {
+  block: number;
+  emission: number;
+  prize_table: string;
+  remaining: string;
+  dealt: number;
+  status: BlockRow['status'];
+}
+const blockOf = (r: RawBlock): BlockRow => ({
+  block: r.block,
+  emission: r.emission,
+  prizeTable: r.prize_table,
+  remaining: JSON.parse(r.remaining) as number[],
+  dealt: r.dealt,
+  status: r.status,
+});
+
+const TICKET_COLUMNS = 'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
+const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
+
+/** A value as an SQL literal, for the batched writes (sent as one simple query, so without parameters). */
+function literal(client: pg.ClientBase, v: string | number | null): string {
+  if (v === null) return 'NULL';
+  if (typeof v === 'number') {
+    if (!Number.isSafeInteger(v)) throw new Error(`not a whole number for the database: ${v}`);
+    return String(v);
+  }
+  return client.escapeLiteral(v);
+}
+
+/** The audit chain's last link as this transaction sees it. */
+export interface AuditHead {
+  seq: number;
+  hash: string;
+}
+
+/** An audit entry waiting for its place in the chain (given at the COMMIT). */
+interface PendingAudit {
+  readonly kind: AuditKind;
+  readonly text: string;
+  readonly at: string;
+}
+
+/**
+ * One PostgreSQL transaction's view, on one connection. Reads are named statements (parsed once per connection);
+ * writes are kept and sent together, one round trip per request. Inside a write transaction (`locking`):
+ * - a keyed request's first read (its stored reply) locks the player's row: one player's requests — so one ticket's
+ *   commands — are serialised whichever instance receives them, and the player's balance, read in the same
+ *   statement, cannot move under the transaction (it is kept for the rest of it);
+ * - the ticket and open block rows are read FOR UPDATE;
+ * - audit entries wait until the COMMIT: then the chain's head is locked, the entries are chained after it and
+ *   written with the COMMIT, so the one lock every write transaction takes is held for one round trip.
+ */
+export class PgTx implements StorageTx {
+  private readonly balances = new Map<number, number>();
+  /** Writes not yet sent: they go in one round trip, before a read of a table they touch and at the request's end. */
+  private pending: string[] = [];
+  private readonly dirty = new Set<string>();
+  private readonly audits: PendingAudit[] = [];
+  /** The open block's row as locked (FOR UPDATE) by this transaction and changed since by its own writes. */
+  private lockedBlock: BlockRow | null = null;
+
+  constructor(
+    private readonly client: pg.ClientBase,
+    private readonly locking: boolean,
+  ) {}
+
+  /** A read: the pending writes to the tables it reads are sent first (a transaction reads its own writes). */
+  private async rows<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], tables: readonly string[]): Promise<R[]> {
+    if (tables.some((t) => this.dirty.has(t))) await this.flush();
+    return (await this.client.query<R>({ name, text, values })).rows;
+  }
+
+  private async one<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], tables: readonly string[]): Promise<R | undefined> {
+    return (await this.rows<R>(name, text, values, tables))[0];
+  }
+
+  /** A write, kept until the next flush: `sql` with $1 … replaced by the values as literals. */
+  private write(table: string, sql: string, values: readonly (string | number | null)[]): void {
+    this.pending.push(sql.replace(/\$(\d+)/g, (_m, i: string) => literal(this.client, values[Number(i) - 1]!)));
+    this.dirty.add(table);
+  }
+
+  /** Sends the pending writes, all in one round trip. */
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    await this.client.query(this.takePending());
+  }
+
+  /** The pending writes as SQL text, taken out (to be sent with the COMMIT). */
+  takePending(): string {
+    const text = this.pending.join(';\n');
+    this.pending = [];
+    this.dirty.clear();
+    return text;
+  }
+
+
+  async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
+    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-token', 'SELECT id, kind, terminal_id FROM players WHERE token_hash = $1', [tokenHash], ['players']);
+    return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
+  }
+
+  async playerByTerminal(terminalId: string): Promise<PlayerRow | undefined> {
+    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-terminal', 'SELECT id, kind, terminal_id FROM players WHERE terminal_id = $1', [terminalId], ['players']);
+    return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
+  }
+
+  async createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): Promise<PlayerRow> {
+    await this.flush();
+    const r = await this.one<{ id: number }>(
+      'player-insert',
+      'INSERT INTO players (token_hash, kind, terminal_id, created_at, last_seen) VALUES ($1, $2, $3, $4, $4) RETURNING id',
+      [tokenHash, kind, terminalId, at],
+      [],
+    );
+    return { id: r!.id, kind, terminalId };
+  }
+
+  async touchPlayer(playerId: number, at: string): Promise<void> {
+    this.write('players', 'UPDATE players SET last_seen = $1 WHERE id = $2', [at, playerId]);
+  }
+
+  async balance(playerId: number): Promise<number> {
+    const held = this.balances.get(playerId);
+    if (held !== undefined) return held;
+    const r = await this.one<{ balance_after: number }>('balance', 'SELECT balance_after FROM ledger WHERE player_id = $1 ORDER BY id DESC LIMIT 1', [playerId], ['ledger']);
+    const b = r?.balance_after ?? 0;
+    if (this.locking) this.balances.set(playerId, b);
+    return b;
+  }
+
+  async addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): Promise<number> {
+    const after = (await this.balance(playerId)) + cents;
+    this.write(
+      'ledger',
+      'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [playerId, kind, cents, after, ticketId, at],
+    );
+    this.balances.set(playerId, after);
+    return after;
+  }
+
+  async storedReply(playerId: number, key: string): Promise<StoredReply | undefined> {
+    type Row = { body_hash: string | null; status: number; reply: string | null; ticket_id: string | null; seq: number | null; balance_cents: number | null; balance: number | null };
+    const r = this.locking
+      ? await this.one<Row>(
+          'reply-lock',
+          `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
+                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance
+           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`,
+          [playerId, key],
+          ['replies', 'ledger', 'players'],
+        )
+      : await this.one<Row>('reply', 'SELECT body_hash, status, reply, ticket_id, seq, balance_cents, NULL AS balance FROM replies WHERE player_id = $1 AND key = $2', [playerId, key], ['replies']);
+    if (this.locking && r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
+    if (!r || r.body_hash === null) return undefined;
+    if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
+    return { bodyHash: r.body_hash, status: r.status, update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! } };
+  }
+
+  async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
+    const u = 'update' in reply ? reply.update : null;
+    this.write(
+      'replies',
+      'INSERT INTO replies (player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [playerId, key, reply.bodyHash, reply.status, 'reply' in reply ? reply.reply : null, u?.ticketId ?? null, u?.seq ?? null, u?.balanceCents ?? null, at],
+    );
+  }
+
+  async ticket(id: string): Promise<TicketRow | undefined> {
+    const r = this.locking
+      ? await this.one<RawTicket>('ticket-lock', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1 FOR UPDATE`, [id], ['tickets'])
+      : await this.one<RawTicket>('ticket', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1`, [id], ['tickets']);
+    return r && ticketOf(r);
+  }
+
+  async openTicketOf(playerId: number): Promise<TicketRow | undefined> {
+    const r = await this.one<RawTicket>('ticket-open', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'open'`, [playerId], ['tickets']);
+    return r && ticketOf(r);
+  }
+
+  async finishedTickets(playerId: number, limit: number): Promise<TicketRow[]> {
+    const rows = await this.rows<RawTicket>(
+      'tickets-ended',
+      `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'ended' ORDER BY n DESC LIMIT $2`,
+      [playerId, limit],
+      ['tickets'],
+    );
+    return rows.map(ticketOf);
+  }
+
+  async journal(ticketId: string): Promise<GameEvent[]> {
+    const rows = await this.rows<{ event: string }>('journal', 'SELECT event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId], ['ticket_events']);
+    return rows.map((r) => JSON.parse(r.event) as GameEvent);
+  }
+
+  async journalBySeq(ticketId: string): Promise<{ seq: number; event: GameEvent }[]> {
+    const rows = await this.rows<{ seq: number; event: string }>('journal-seq', 'SELECT seq, event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId], ['ticket_events']);
+    return rows.map((r) => ({ seq: r.seq, event: JSON.parse(r.event) as GameEvent }));
+  }
+
+  async insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): Promise<void> {
+    this.write(
+      'tickets',
+      `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, $7, $8, $9)`,
+      [t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt],
+    );
+  }
+
+  async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    // One statement for all of a command's events.
+    const rows = events.map((e, i) => `(${literal(this.client, ticketId)}, ${fromIndex + i}, ${literal(this.client, seq)}, ${literal(this.client, JSON.stringify(e))})`);
+    this.pending.push(`INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES ${rows.join(', ')}`);
+    this.dirty.add('ticket_events');
+  }
+
+  async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
+    this.write('tickets', 'UPDATE tickets SET next_seq = $1 WHERE id = $2', [nextSeq, ticketId]);
+  }
+
+  async endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): Promise<void> {
+    this.write(
+      'tickets',
+      "UPDATE tickets SET status = 'ended', next_seq = $1, prize_cents = $2, balance_after = $3, ended_at = $4 WHERE id = $5",
+      [nextSeq, prizeCents, balanceAfterCents, at, ticketId],
+    );
+  }
+
+  async openBlock(): Promise<BlockRow | undefined> {
+    // The open block's row, once locked here, changes only by this transaction's own writes: kept, not read again.
+    if (this.lockedBlock?.status === 'open') return this.lockedBlock;
+    const r = this.locking
+      ? await this.one<RawBlock>('block-open-lock', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open' FOR UPDATE`, [], ['blocks'])
+      : await this.one<RawBlock>('block-open', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open'`, [], ['blocks']);
+    const row = r && blockOf(r);
+    if (this.locking && row) this.lockedBlock = row;
+    return row;
+  }
+
+  async block(block: number): Promise<BlockRow | undefined> {
+    const r = await this.one<RawBlock>('block', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE block = $1`, [block], ['blocks']);
+    return r && blockOf(r);
+  }
+
+  /** Inside a write transaction, waits first for any other transaction opening a block (one opens it, the others find it). */
+  async lastBlock(): Promise<BlockRow | undefined> {
+    if (this.locking) await this.rows('block-opening-lock', 'SELECT pg_advisory_xact_lock(7515002)', [], ['blocks']);
+    const r = await this.one<RawBlock>('block-last', `SELECT ${BLOCK_COLUMNS} FROM blocks ORDER BY block DESC LIMIT 1`, [], ['blocks']);
+    return r && blockOf(r);
+  }
+
+  async insertBlock(b: BlockRow, at: string): Promise<void> {
+    // Not visible to others before the COMMIT (and others opening one wait on the same lock as lastBlock).
+    if (this.locking) this.lockedBlock = b;
+    this.write(
+      'blocks',
+      'INSERT INTO blocks (block, emission, prize_table, remaining, dealt, status, opened_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [b.block, b.emission, b.prizeTable, JSON.stringify(b.remaining), b.dealt, b.status, at],
+    );
+  }
+
+  async saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void> {
+    if (this.lockedBlock?.block === block) this.lockedBlock = { ...this.lockedBlock, dealt, remaining: [...remaining], status };
+    // A block saved without having been read under lock here (an operator's close): forget what is held.
+    else this.lockedBlock = null;
+    this.write('blocks', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [dealt, JSON.stringify(remaining), status, block]);
+  }
+
+  async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
+    if (!this.locking) throw new Error('the audit log is written only inside a write transaction');
+    this.audits.push({ kind, text: canonicalJson(payload), at });
+  }
+
+  /** Whether audit entries wait for the chain's head. */
+  get auditing(): boolean {
+    return this.audits.length > 0;
+  }
+
+  /** Chains the waiting audit entries after `head` and queues them and the new head with the other writes. */
+  chainAudits(head: AuditHead): void {
+    let { seq, hash } = head;
+    const rows: string[] = [];
+    for (const a of this.audits) {
+      const prev = hash;
+      seq++;
+      hash = auditHash(prev, seq, a.at, a.kind, a.text);
+      rows.push(`(${seq}, ${literal(this.client, a.at)}, ${literal(this.client, a.kind)}, ${literal(this.client, a.text)}, ${literal(this.client, prev)}, ${literal(this.client, hash)})`);
+    }
+    if (rows.length === 0) return;
+    this.pending.push(`INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES ${rows.join(', ')}`);
+    this.write('audit_head', 'UPDATE audit_head SET seq = $1, hash = $2', [seq, hash]);
+  }
+}
