@@ -44,10 +44,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
       done(new ApiFail(400, 'bad-json', `the body is not valid JSON: ${(e as Error).message}`), undefined);
     }
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-    return payload;
+  // A callback hook with the header sets built once: every reply passes here, so no promise and no loop per reply.
+  const apiHeaders = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? apiHeaders : SECURITY_HEADERS);
+    done(null, payload);
   });
   installErrorHandlers(app);
 

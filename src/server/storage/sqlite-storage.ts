@@ -135,7 +135,6 @@ function statements(db: Database.Database) {
       `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
        VALUES (?, ?, ?, ?, ?, ?, 'open', 1, ?, ?, ?)`,
     ),
-    insertEvent: db.prepare('INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES (?, ?, ?, ?)'),
     advance: db.prepare('UPDATE tickets SET next_seq = ? WHERE id = ?'),
     end: db.prepare(
       "UPDATE tickets SET status = 'ended', next_seq = ?, prize_cents = ?, balance_after = ?, ended_at = ? WHERE id = ?",
@@ -153,8 +152,44 @@ function statements(db: Database.Database) {
   };
 }
 
+/** Journal rows per INSERT statement (4 parameters each, well under SQLite's limit of 32,766). */
+const EVENTS_PER_INSERT = 64;
+
+/** Caches past this many entries are dropped whole and refilled from the file as asked. */
+const MAX_CACHED = 100_000;
+
+/**
+ * The storage of the one process that writes the file. What it writes it also keeps (write-through): the audit
+ * chain's head, each player's balance, ticket rows and each player's open ticket, so a command reads them from memory
+ * instead of the file. Every cache is dropped whole when a request's savepoint or a whole group rolls back (`forget`),
+ * and refilled from the file.
+ */
 class SqliteTx implements StorageTx {
-  constructor(private readonly s: ReturnType<typeof statements>) {}
+  private auditHead: { seq: number; hash: string } | null = null;
+  private readonly balances = new Map<number, number>();
+  private readonly tickets = new Map<string, TicketRow>();
+  /** A player's open ticket id, or null when the player has none. */
+  private readonly openOf = new Map<number, string | null>();
+  /** One INSERT of n journal rows, prepared once per n. */
+  private readonly insertEvents = new Map<number, Database.Statement>();
+
+  constructor(
+    private readonly s: ReturnType<typeof statements>,
+    private readonly db: Database.Database,
+  ) {}
+
+  forget(): void {
+    this.auditHead = null;
+    this.balances.clear();
+    this.tickets.clear();
+    this.openOf.clear();
+  }
+
+  private keepTicket(t: TicketRow): TicketRow {
+    if (this.tickets.size >= MAX_CACHED) this.tickets.clear();
+    this.tickets.set(t.id, t);
+    return t;
+  }
 
   playerByTokenHash(tokenHash: string): PlayerRow | undefined {
     const r = this.s.playerByToken.get(tokenHash);
@@ -176,12 +211,22 @@ class SqliteTx implements StorageTx {
   }
 
   balance(playerId: number): number {
-    return this.s.balance.get(playerId)?.balance_after ?? 0;
+    const held = this.balances.get(playerId);
+    if (held !== undefined) return held;
+    const b = this.s.balance.get(playerId)?.balance_after ?? 0;
+    this.keepBalance(playerId, b);
+    return b;
+  }
+
+  private keepBalance(playerId: number, cents: number): void {
+    if (this.balances.size >= MAX_CACHED) this.balances.clear();
+    this.balances.set(playerId, cents);
   }
 
   addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): number {
     const after = this.balance(playerId) + cents;
     this.s.insertLedger.run(playerId, kind, cents, after, ticketId, at);
+    this.keepBalance(playerId, after);
     return after;
   }
 
@@ -205,13 +250,28 @@ class SqliteTx implements StorageTx {
   }
 
   ticket(id: string): TicketRow | undefined {
+    const held = this.tickets.get(id);
+    if (held) return held;
     const r = this.s.ticket.get(id);
-    return r && ticketOf(r);
+    return r && this.keepTicket(ticketOf(r));
   }
 
   openTicketOf(playerId: number): TicketRow | undefined {
+    const id = this.openOf.get(playerId);
+    if (id === null) return undefined;
+    if (id !== undefined) {
+      const t = this.ticket(id);
+      if (t?.status === 'open') return t;
+    }
     const r = this.s.openTicket.get(playerId);
-    return r && ticketOf(r);
+    const t = r && this.keepTicket(ticketOf(r));
+    this.keepOpen(playerId, t ? t.id : null);
+    return t;
+  }
+
+  private keepOpen(playerId: number, ticketId: string | null): void {
+    if (this.openOf.size >= MAX_CACHED) this.openOf.clear();
+    this.openOf.set(playerId, ticketId);
   }
 
   finishedTickets(playerId: number, limit: number): TicketRow[] {
@@ -224,18 +284,42 @@ class SqliteTx implements StorageTx {
 
   insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): void {
     this.s.insertTicket.run(t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt);
+    this.keepTicket({ ...t, status: 'open', nextSeq: 1, prizeCents: null, balanceAfterCents: null, endedAt: null });
+    this.keepOpen(t.playerId, t.id);
   }
 
   appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): void {
-    events.forEach((e, i) => this.s.insertEvent.run(ticketId, fromIndex + i, seq, JSON.stringify(e)));
+    // One statement for the command's rows: better-sqlite3's cost is mostly per statement run, not per row.
+    for (let from = 0; from < events.length; from += EVENTS_PER_INSERT) {
+      const part = events.slice(from, from + EVENTS_PER_INSERT);
+      const values: (string | number)[] = [];
+      part.forEach((e, i) => values.push(ticketId, fromIndex + from + i, seq, JSON.stringify(e)));
+      this.insertEventsOf(part.length).run(values);
+    }
+  }
+
+  private insertEventsOf(n: number): Database.Statement {
+    let st = this.insertEvents.get(n);
+    if (!st) {
+      st = this.db.prepare(`INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES ${Array(n).fill('(?, ?, ?, ?)').join(', ')}`);
+      this.insertEvents.set(n, st);
+    }
+    return st;
   }
 
   advanceTicket(ticketId: string, nextSeq: number): void {
     this.s.advance.run(nextSeq, ticketId);
+    const held = this.tickets.get(ticketId);
+    if (held) this.tickets.set(ticketId, { ...held, nextSeq });
   }
 
   endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): void {
     this.s.end.run(nextSeq, prizeCents, balanceAfterCents, at, ticketId);
+    const held = this.tickets.get(ticketId);
+    if (held) {
+      this.tickets.delete(ticketId);
+      this.openOf.set(held.playerId, null);
+    }
   }
 
   openBlock(): BlockRow | undefined {
@@ -257,11 +341,13 @@ class SqliteTx implements StorageTx {
   }
 
   audit(kind: AuditKind, payload: unknown, at: string): void {
-    const last = this.s.lastAudit.get();
+    const last = this.auditHead ?? this.s.lastAudit.get();
     const seq = (last?.seq ?? 0) + 1;
     const prev = last?.hash ?? GENESIS_HASH;
     const text = canonicalJson(payload);
-    this.s.insertAudit.run(seq, at, kind, text, prev, auditHash(prev, seq, at, kind, text));
+    const hash = auditHash(prev, seq, at, kind, text);
+    this.s.insertAudit.run(seq, at, kind, text, prev, hash);
+    this.auditHead = { seq, hash };
   }
 }
 
@@ -273,8 +359,10 @@ export class SqliteStorage implements Storage {
     readonly db: Database.Database,
     faults: Faults = NO_FAULTS,
   ) {
-    this.tx = new SqliteTx(statements(db));
+    this.tx = new SqliteTx(statements(db), db);
     this.group = new GroupCommit(db, 512, faults);
+    // A whole group rolled back (its COMMIT failed): what the caches took from it never happened.
+    this.group.onRollback(() => this.tx.forget());
   }
 
   static open(file: string, faults: Faults = NO_FAULTS): SqliteStorage {
@@ -283,7 +371,15 @@ export class SqliteStorage implements Storage {
 
   transact<T>(work: (tx: StorageTx) => T, options: TransactOptions): Promise<T> {
     if (!this.db.open) return Promise.reject(new Error('the database is closed'));
-    return this.group.submit(() => work(this.tx), options.play);
+    return this.group.submit(() => {
+      try {
+        return work(this.tx);
+      } catch (e) {
+        // Its savepoint rolls back: drop whatever the caches took from it.
+        this.tx.forget();
+        throw e;
+      }
+    }, options.play);
   }
 
   read<T>(work: (tx: StorageTx) => T): T {
