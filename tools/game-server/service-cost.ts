@@ -4,7 +4,7 @@
  * Process CPU time (user + system) is far less moved by other work on the machine than requests per second, so this
  * is the figure to compare two versions of the storage by. A benchmark, not a test.
  *
- *   npx tsx tools/game-server/service-cost.ts [--players 100 --commands 20000]
+ *   npm run bench:service [-- --players 100 --commands 20000]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,15 +15,20 @@ import { SeededSource } from '../../src/core/seeded-source';
 import type { TicketUpdate } from '../../src/protocol/messages';
 import { SqliteStorage } from '../../src/server/storage/sqlite-storage';
 import { TicketService } from '../../src/server/ticket-service';
+import { integerFlag, parseFlags, UsageError } from '../cli-args';
 import { nextCommand } from './ticket-bot';
 
-const arg = (name: string, fallback: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-
-const players = arg('players', 100);
-const target = arg('commands', 20_000);
+let players: number;
+let target: number;
+try {
+  const flags = parseFlags(process.argv.slice(2), { players: { takesValue: true }, commands: { takesValue: true } });
+  players = integerFlag(flags, 'players', 1, 10_000) ?? 100;
+  target = integerFlag(flags, 'commands', 1, 10_000_000) ?? 20_000;
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  process.stderr.write(`service-cost: ${e.message}\nusage: npm run bench:service [-- --players N --commands N]\n`);
+  process.exit(2);
+}
 const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-service-cost-'));
 const storage = SqliteStorage.open(path.join(dir, 'cost.sqlite'));
 const service = new TicketService(storage, DEFAULT_PRIZE_TABLE);
