@@ -168,6 +168,7 @@ describe('the request itself', () => {
     const r = await server.app.inject({ method: 'POST', url: '/api/buy', payload: '{', headers: { 'content-type': 'application/json' } });
     expect(r.headers['content-security-policy']).toContain("default-src 'self'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['cache-control']).toBe('no-store');
     const missing = await server.app.inject({ method: 'GET', url: '/api/nothing' });
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body)).toMatchObject({ error: { code: 'bad-request' } });

@@ -19,7 +19,16 @@ export class ConnectionError extends Error {
 /** Where the server listens now: it changes at each restart (port 0), so it is read at each request. */
 export type BaseUrl = () => URL;
 
-export class PlayerClient {
+/** What a simulated player needs of its connection (node:http here, undici in the bench's fast-client.ts). */
+export interface GameClient {
+  /** `name=value` of the player's cookie, once the server set one. */
+  cookie: string | null;
+  post(path: string, body: unknown): Promise<Reply>;
+  get(path: string): Promise<Reply>;
+  close(): void;
+}
+
+export class PlayerClient implements GameClient {
   /** `name=value` of the player's cookie, once the server set one. */
   cookie: string | null = null;
   private readonly agent: http.Agent;

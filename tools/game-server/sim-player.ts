@@ -11,7 +11,7 @@ import { uniformInt, type RandomSource } from '../../src/core/random-source';
 import { RULES } from '../../src/core/rules';
 import { DEMO_CREDIT_CENTS } from '../../src/core/wallet';
 import { shownEvents, type BalanceView, type SessionView, type ShownEvent, type TicketId, type TicketUpdate, type TicketView } from '../../src/protocol/messages';
-import { ConnectionError, type PlayerClient, type Reply } from './http-client';
+import { ConnectionError, type GameClient, type Reply } from './http-client';
 import { nextCommand } from './ticket-bot';
 
 export type RequestKind = 'buy' | 'reveal' | 'pick' | 'chooseHaystack' | 'topUp';
@@ -69,7 +69,7 @@ export class SimPlayer {
 
   constructor(
     readonly index: number,
-    readonly client: PlayerClient,
+    readonly client: GameClient,
     private readonly choices: RandomSource,
     private readonly hooks: PlayerHooks,
     /** Prefix of this run's keys, so two runs on one database never share one. */

@@ -22,14 +22,14 @@ export function apiRoutes(app: FastifyInstance, service: TicketService, terminal
   };
 
   const cookiePlayer = async (token: string): Promise<PlayerRow | undefined> => {
-    const hash = tokenHash(token);
-    const held = known.get(hash);
+    // Held by the token itself (this process's memory only; the database keeps hashes), so a known player costs no hash.
+    const held = known.get(token);
     if (held) return held;
-    const found = await service.playerByTokenHash(hash);
+    const found = await service.playerByTokenHash(tokenHash(token));
     if (found) {
       // A cache of players seen, not a registry: bounded, and refilled from storage when cleared.
       if (known.size >= MAX_KNOWN_PLAYERS) known.clear();
-      known.set(hash, found);
+      known.set(token, found);
     }
     return found;
   };
