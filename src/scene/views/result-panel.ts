@@ -51,6 +51,8 @@ export class ResultPanel extends Container {
   private broke: string | null = null;
   /** The result's own line, put back when the balance can pay again. */
   private lineText = '';
+  /** Whether « Rejouer » is offered: not for a printed ticket (another one is bought at the counter). */
+  private replayOffered = true;
 
   constructor(
     onPlayAgain: () => void,
@@ -96,6 +98,12 @@ export class ResultPanel extends Container {
     this.home.setText(x.home);
     this.seeTicket.setText(x.seeTicket);
     this.backToResult.setText(x.backToResult);
+  }
+
+  /** Offers « Rejouer » or not (a printed ticket: the next one is bought at the counter, not on this screen). */
+  offerPlayAgain(on: boolean): void {
+    this.replayOffered = on;
+    this.placeBroke();
   }
 
   /** Puts the panel aside (the finished board in full view) or brings it back. */
@@ -171,8 +179,9 @@ export class ResultPanel extends Container {
   }
 
   private placeBroke(): void {
-    const broke = this.broke !== null && !this.won;
+    const broke = this.broke !== null && !this.won && this.replayOffered;
     this.playAgain.setEnabled(!broke);
+    this.playAgain.visible = this.replayOffered;
     this.topUp.visible = broke;
     const w = Math.min(this.layoutNow?.panel.width ?? 1100, 1100);
     if (broke) {
