@@ -39,19 +39,25 @@ const written = (data: string): string =>
 /** The written code for 15 random bytes (the server draws them with a cryptographic generator). */
 export function formatGameCode(bytes: Uint8Array): string {
   if (bytes.length !== CODE_BYTES) throw new RangeError(`a game code takes ${CODE_BYTES} bytes, got ${bytes.length}`);
-  let data = '';
+  let out = '';
+  let check = 0;
   let acc = 0;
   let bits = 0;
+  let n = 0;
   for (const b of bytes) {
     acc = (acc << 8) | b;
     bits += 8;
     while (bits >= 5) {
       bits -= 5;
-      data += CODE_ALPHABET[(acc >> bits) & 31];
+      const v = (acc >> bits) & 31;
+      check = (check * 32 + v) % 37;
+      if (n > 0 && n % CODE_GROUP === 0) out += '-';
+      out += CODE_ALPHABET[v];
+      n++;
     }
     acc &= (1 << bits) - 1;
   }
-  return written(data);
+  return `${out}-${CHECK_ALPHABET[check]}`;
 }
 
 const READ_AS: Readonly<Record<string, string>> = { O: '0', I: '1', L: '1' };

@@ -91,9 +91,18 @@ function check(db: Database.Database): CheckReport {
       ledgerProblems.push(`ledger ${l.id}: a ${l.kind} for no known ticket`);
     }
   }
+  // Printed tickets are paid for and paid out at a counter: no stake or prize of theirs is in the ledger.
+  const hasPrinted = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'printed_tickets'").get() !== undefined;
+  const printedSeated = new Set(
+    hasPrinted ? db.prepare<[], { serial: string }>('SELECT serial FROM printed_tickets WHERE seat_player_id IS NOT NULL').all().map((r) => r.serial) : [],
+  );
   let doublePayments = 0;
   let stakesMissing = 0;
   for (const t of tickets.values()) {
+    if (printedSeated.has(t.id)) {
+      if (stakes.has(t.id) || prizes.has(t.id)) ledgerProblems.push(`ticket ${t.id}: a printed ticket with a stake or prize in a wallet`);
+      continue;
+    }
     const n = stakes.get(t.id) ?? 0;
     if (n === 0) stakesMissing++;
     const paid = prizes.get(t.id) ?? [];
@@ -105,7 +114,7 @@ function check(db: Database.Database): CheckReport {
 
   // Blocks: dealt tickets by row + remaining = the table.
   const blocks = db
-    .prepare<[], { block: number; prize_table: string; remaining: string; dealt: number }>('SELECT block, prize_table, remaining, dealt FROM blocks ORDER BY block')
+    .prepare<[], { block: number; prize_table: string; remaining: string; dealt: number; status: string }>('SELECT block, prize_table, remaining, dealt, status FROM blocks ORDER BY block')
     .all()
     .map((b) => {
       const remaining = JSON.parse(b.remaining) as number[];
@@ -121,7 +130,9 @@ function check(db: Database.Database): CheckReport {
       });
       let dealt = 0;
       let reconciles = remaining.length === rows.length && remaining.every((n, i) => Number.isInteger(n) && n >= 0 && n <= rows[i]!.count);
-      for (const r of db.prepare<[number], { a1_cents: number; a2_cents: number; n: number }>('SELECT a1_cents, a2_cents, COUNT(*) AS n FROM tickets WHERE block = ? GROUP BY a1_cents, a2_cents').iterate(b.block)) {
+      // A printed block was dealt in full when printed: its tickets are the printed ones, played or not.
+      const from = hasPrinted && b.status === 'closed' ? 'printed_tickets' : 'tickets';
+      for (const r of db.prepare<[number], { a1_cents: number; a2_cents: number; n: number }>(`SELECT a1_cents, a2_cents, COUNT(*) AS n FROM ${from} WHERE block = ? GROUP BY a1_cents, a2_cents`).iterate(b.block)) {
         dealt += r.n;
         const k = pairOf(r.a1_cents, r.a2_cents);
         if (expected.get(k) !== r.n) reconciles = false;
