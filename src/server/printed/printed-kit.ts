@@ -122,3 +122,18 @@ export async function playClaimed(screen: Speaker, claim: ClaimView, bot: Seeded
   }
   return last;
 }
+
+/** The codes of the emission's first `n` tickets in print order (a test reads them as a printer would). */
+export async function firstCodes(file: string, n: number, from = 0): Promise<{ serial: string; code: string; a1Cents: number; a2Cents: number }[]> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare<[number, number], { serial: string; code: string; a1Cents: number; a2Cents: number }>(
+        'SELECT serial, code, a1_cents AS a1Cents, a2_cents AS a2Cents FROM printed_tickets ORDER BY block, idx LIMIT ? OFFSET ?',
+      )
+      .all(n, from);
+  } finally {
+    db.close();
+  }
+}
