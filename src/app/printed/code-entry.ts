@@ -198,11 +198,11 @@ export class CodeEntry {
     for (const ch of KEYS) button(ch, 'poule-code__key', pad, () => this.key(ch)).dataset['key'] = ch;
     const erase = button('', 'poule-code__key poule-code__key--erase', pad, () => this.erase(false));
     erase.dataset['key'] = 'erase';
-    const clear = button('', 'poule-code__key poule-code__key--erase', pad, () => this.erase(true));
-    clear.dataset['key'] = 'clear';
     const actions = el('div', 'poule-code__actions', box);
     const cancel = button('', 'poule-code__cancel', actions, () => this.actions.cancel());
     cancel.dataset['key'] = 'cancel';
+    const clear = button('', 'poule-code__clear', actions, () => this.erase(true));
+    clear.dataset['key'] = 'clear';
     const submit = button('', 'poule-code__submit', actions, () => void this.send(this.typed, 'keypad'));
     submit.dataset['key'] = 'submit';
     // A keyboard or a scanner that types: the game's own keys (Enter, arrows) must not act behind the entry.

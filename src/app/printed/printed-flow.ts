@@ -1,6 +1,5 @@
 import { parseGameCode } from '../../protocol/game-code';
 import type { PrintedTicket, TicketSession } from '../ticket-session';
-import { startCameraScan } from './camera-scan';
 import { CodeEntry } from './code-entry';
 import { printedWords, type Lang } from './printed-words';
 import { lookWords, parseWords, refusalWords } from './refusal-words';
@@ -45,6 +44,8 @@ export class PrintedFlow {
       submit: (text, from) => this.submit(text, from),
       cancel: () => this.entry.close(),
       startCamera: async (video, onText) => {
+        // The decoder comes with the camera, on a kiosk's first scan: phones never load it.
+        const { startCameraScan } = await import('./camera-scan');
         const got = await startCameraScan(video, onText);
         if (got === 'no-camera') return 'cameraNone';
         if (got === 'camera-refused') return 'cameraRefused';
