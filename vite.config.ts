@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { bundleSplitPlugin } from './tools/bundle-split';
 import { cspMetaPlugin, SECURITY_HEADERS } from './tools/security-csp';
@@ -17,7 +18,14 @@ export default defineConfig({
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1200,
     // Pixi's canvas renderer as a lazy chunk, no WebGPU renderer, gsap's core only: the first frame's JS stays small.
-    rolldownOptions: { plugins: [bundleSplitPlugin()] },
+    rolldownOptions: {
+      plugins: [bundleSplitPlugin()],
+      // Two pages: the game, and the retailer's terminal (/retail on the game server), each with the same CSP.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        retail: fileURLToPath(new URL('./retail.html', import.meta.url)),
+      },
+    },
   },
   test: {
     // Unit tests only: Playwright owns e2e/.
