@@ -1,11 +1,25 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { bundleSplitPlugin } from './tools/bundle-split';
 import { cspMetaPlugin, SECURITY_HEADERS } from './tools/security-csp';
 
+/** `npm run dev`: /retail is the retailer's page, as on the game server (which serves the built retail.html there). */
+function retailPagePlugin(): Plugin {
+  return {
+    name: 'poule-retail-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/retail' || req.url?.startsWith('/retail?')) req.url = req.url.replace('/retail', '/retail.html');
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // The Content Security Policy: a <meta> in the built index.html, and served headers under `vite preview` (README).
-  plugins: [cspMetaPlugin()],
+  plugins: [cspMetaPlugin(), retailPagePlugin()],
   preview: { headers: { ...SECURITY_HEADERS } },
   // `npm run dev`: the game's API is the game server's (src/server/dev.ts starts it on this port).
   server: { proxy: { '/api': `http://127.0.0.1:${process.env['POULE_API_PORT'] ?? '5174'}` } },
