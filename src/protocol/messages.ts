@@ -140,7 +140,11 @@ export interface ApiError {
 
 // ---- Printed tickets ------------------------------------------------------------------------------------------
 
-/** Wrong codes allowed per screen and per address within the window, before `too-many-attempts`. */
+/**
+ * Wrong codes allowed per screen and per address within the window, before `too-many-attempts`: the defaults. The
+ * server's configuration may set others (`"codeAttempts": { "limit": N, "windowS": S }`); a test server whose screens
+ * all come from 127.0.0.1 and try many wrong codes on purpose needs a higher limit there.
+ */
 export const CODE_ATTEMPT_LIMIT = 10;
 export const CODE_ATTEMPT_WINDOW_S = 300;
 
