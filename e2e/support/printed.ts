@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { clickButton } from './poule';
 
@@ -19,27 +22,23 @@ export async function typeCode(page: Page, code: string): Promise<void> {
   for (const ch of code.replace(/-/g, '')) await page.locator(`#poule-code [data-key="${ch}"]`).click();
 }
 
-/** An emission of one block (300,000 printed tickets, about 12 s here) on the database of a server not yet started. */
-export async function emitBlock(database: string): Promise<number> {
-  const { DEFAULT_PRIZE_TABLE } = await import('../../src/core');
-  const { SqliteStorage } = await import('../../src/server/storage/sqlite-storage');
-  const { runEmission } = await import('../../src/server/printed/run-emission');
-  const storage = SqliteStorage.open(database);
-  try {
-    const e = await runEmission(storage, DEFAULT_PRIZE_TABLE, 1);
-    return e.blocks[0]!;
-  } finally {
-    storage.close();
-  }
-}
-
-/** The first `n` printed tickets of `block` as printed: serial and code (read-only, as the print file has them). */
-export async function printedCodes(database: string, block: number, n: number): Promise<{ serial: string; code: string }[]> {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(database, { readonly: true });
-  try {
-    return db.prepare('SELECT serial, code FROM printed_tickets WHERE block = ? AND idx <= ? ORDER BY idx').all(block, n) as { serial: string; code: string }[];
-  } finally {
-    db.close();
-  }
+/**
+ * The operator's emission command (tools/emission) on the database of a server not yet started: one block of
+ * 300,000 printed tickets (about 12 s here), its first `n` faces printed, and their serials and codes read back from
+ * the command's CSV, as a print shop would get them.
+ */
+export function emitBlock(database: string, baseUrl: string, n: number): { serial: string; code: string; address: string }[] {
+  const dir = dirname(database);
+  const csv = join(dir, 'printed.csv');
+  const args = ['--import', 'tsx', 'tools/emission/emission.ts', '--database', database, '--blocks', '1', '--out', join(dir, 'printed.pdf'), '--base-url', baseUrl.replace(/\/$/, ''), '--print-first', String(n), '--csv', csv];
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 170_000 });
+  if (r.status !== 0) throw new Error(`the emission command failed (${r.status}): ${r.stderr}${r.stdout}`);
+  return readFileSync(csv, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [serial, code, , , address] = line.split(',');
+      return { serial: serial!, code: code!, address: address! };
+    });
 }

@@ -1,48 +1,73 @@
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
-import { request } from '@playwright/test';
-import type { ApiError, CounterTicketView, PaymentView, SaleView } from '../../src/protocol/messages';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
-/** What the counter answered: done (and the amount paid), or refused with the words shown. */
-export type CounterAnswer = { ok: true; prizeCents: number; text: string } | { ok: false; text: string; code: string };
+/** What the counter answered: done (and the amount paid), or refused, with the words the retailer read. */
+export type CounterAnswer = { ok: true; prizeCents: number; text: string } | { ok: false; text: string };
+
+/** « 1 234,50 € » → 123450. */
+export function centsOf(text: string): number {
+  const m = /(\d[\d\s\u00a0\u202f]*),(\d\d)\s*€/.exec(text);
+  if (!m) throw new Error(`no amount in "${text}"`);
+  return Number(m[1]!.replace(/\D/g, '')) * 100 + Number(m[2]);
+}
 
 /**
- * The retailer's counter as the tests use it: sell a ticket by its code, pay a won one (the amount checked first, as
- * the retailer sees it, then confirmed). Speaks the retailer API with the retailer's key.
+ * The retailer's terminal (`/retail`) as a retailer uses it, keyboard only: the shop's key and Enter; F1 then the
+ * code and Enter (what a barcode scanner types) to sell; F2, the code and Enter to see the amount, Enter to pay it.
  */
 export class Counter {
   private constructor(
-    private readonly api: APIRequestContext,
-    private readonly context: BrowserContext | null,
+    private readonly context: BrowserContext,
+    readonly page: Page,
   ) {}
 
-  static async open(_browser: Browser, baseURL: string, key: string): Promise<Counter> {
-    const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Retailer ${key}` } });
-    const r = await api.post('api/retail/sign-in', { data: {} });
-    if (!r.ok()) throw new Error(`the retailer could not sign in: ${r.status()} ${await r.text()}`);
-    return new Counter(api, null);
+  static async open(browser: Browser, baseURL: string, key: string): Promise<Counter> {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/retail');
+    await page.locator('#key').fill(key);
+    await page.locator('#key').press('Enter');
+    await page.locator('#counter').waitFor({ state: 'visible' });
+    return new Counter(context, page);
   }
 
-  async sell(code: string): Promise<SaleView> {
-    const r = await this.api.post('api/retail/sell', { data: { code } });
-    if (!r.ok()) throw new Error(`the sale of ${code} was refused: ${r.status()} ${await r.text()}`);
-    return (await r.json()) as SaleView;
+  /** Waits for the counter's next words (the line is emptied first, so the same words twice still count). */
+  private async answer(act: () => Promise<void>): Promise<string> {
+    await this.page.evaluate(() => (document.getElementById('message')!.textContent = ''));
+    await act();
+    const h = await this.page.waitForFunction(() => document.getElementById('message')!.textContent || null);
+    return (await h.jsonValue()) as string;
   }
 
+  /** Sells the ticket: scanned (its code and Enter); throws with the counter's words if refused. */
+  async sell(code: string): Promise<string> {
+    const p = this.page;
+    await p.keyboard.press('F1');
+    const text = await this.answer(async () => {
+      await p.locator('#code').fill(code);
+      await p.locator('#code').press('Enter');
+    });
+    if (!/^Vendu/.test(text)) throw new Error(`the sale of ${code} was refused: ${text}`);
+    return text;
+  }
+
+  /** Pays a won ticket: F2, the code, Enter; the amount shown is read, then Enter confirms it. */
   async pay(code: string): Promise<CounterAnswer> {
-    const c = await this.api.post('api/retail/check', { data: { code } });
-    const checked = (await c.json()) as CounterTicketView | ApiError;
-    if ('error' in checked) return { ok: false, text: describe(checked), code: checked.error.code };
-    const r = await this.api.post('api/retail/pay', { data: { code, prizeCents: checked.prizeCents ?? 0 } });
-    const body = (await r.json()) as PaymentView | ApiError;
-    if ('error' in body) return { ok: false, text: describe(body), code: body.error.code };
-    return { ok: true, prizeCents: body.paid.prizeCents, text: `${body.serial} paid ${body.paid.prizeCents}` };
+    const p = this.page;
+    await p.keyboard.press('F2');
+    const first = await this.answer(async () => {
+      await p.locator('#code').fill(code);
+      await p.locator('#code').press('Enter');
+    });
+    if (!(await p.locator('#confirm').isVisible())) return { ok: false, text: first };
+    const shown = centsOf((await p.locator('#confirm-text').textContent()) ?? '');
+    const text = await this.answer(() => p.keyboard.press('Enter'));
+    if (!/^Payé/.test(text)) return { ok: false, text };
+    const paid = centsOf(text);
+    if (paid !== shown) throw new Error(`the counter showed ${shown} and paid ${paid}`);
+    return { ok: true, prizeCents: paid, text };
   }
 
   async close(): Promise<void> {
-    await this.api.dispose();
-    await this.context?.close();
+    await this.context.close();
   }
 }
-
-const describe = (e: ApiError): string =>
-  [e.error.message, e.error.paid ? `${e.error.paid.at} ${e.error.paid.shop}` : ''].filter(Boolean).join(' · ');

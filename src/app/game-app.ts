@@ -33,7 +33,7 @@ import { reportError } from './error-screen';
 import { parseParams, type Params } from './url-params';
 import { rulesContent, ticketPrice, ticketWords, topPrize } from './words';
 import { handleVisibility } from './visibility';
-import { PrintedFlow, printedResultLine } from './printed/printed-flow';
+import { PrintedFlow, printedResultWords } from './printed/printed-flow';
 import { printedWords } from './printed/printed-words';
 import type { PrintedTicket } from './ticket-session';
 
@@ -198,11 +198,9 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
         result: (s) => {
           const prize = s.result?.prizeCents ?? 0;
           const money = (c: number): string => numbersFor(i18n.lang).money(c);
-          return {
-            ...w.result(s),
-            title: prize > 0 ? printedWords(i18n.lang, 'wonTitle', { amount: money(prize) }) : printedWords(i18n.lang, 'lostTitle'),
-            line: printedResultLine(i18n.lang, p, prize, money),
-          };
+          const base = w.result(s);
+          const x = printedResultWords(i18n.lang, p, prize, money);
+          return { ...base, title: x.title, why: x.why ?? base.why, line: x.line };
         },
       };
     },

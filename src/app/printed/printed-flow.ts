@@ -2,7 +2,7 @@ import { parseGameCode } from '../../protocol/game-code';
 import type { PrintedTicket, TicketSession } from '../ticket-session';
 import { CodeEntry } from './code-entry';
 import { printedWords, type Lang } from './printed-words';
-import { lookWords, parseWords, refusalWords } from './refusal-words';
+import { parseWords, refusalWords, whenWords } from './refusal-words';
 import { TicketNote } from './ticket-note';
 
 /** What the flow asks of the game around it. */
@@ -135,11 +135,22 @@ export class PrintedFlow {
   }
 }
 
-/** The line under a printed ticket's result: what to do with it, and why it is only looked at. */
-export function printedResultLine(lang: Lang, t: PrintedTicket, prizeCents: number, money: (c: number) => string): string {
-  const line =
-    prizeCents > 0
+/**
+ * A printed ticket's result in words: the prize in the title, where to collect it (or when and where it was paid) on
+ * the line, with the serial; a ticket opened again once finished says, instead of why it paid, that it is look only.
+ */
+export function printedResultWords(
+  lang: Lang,
+  t: PrintedTicket,
+  prizeCents: number,
+  money: (c: number) => string,
+): { title: string; why: string | null; line: string } {
+  const title = prizeCents > 0 ? printedWords(lang, 'wonTitle', { amount: money(prizeCents) }) : printedWords(lang, 'lostTitle');
+  const paid = t.view.paid;
+  const line = paid
+    ? printedWords(lang, 'paidLine', { amount: money(paid.prizeCents), when: whenWords(lang, paid.at), where: paid.shop, serial: t.serial })
+    : prizeCents > 0
       ? printedWords(lang, 'wonLine', { amount: money(prizeCents), serial: t.serial })
       : printedWords(lang, 'lostLine', { serial: t.serial });
-  return t.mode === 'look' ? `${line}\n${lookWords(lang, t.view)}` : line;
+  return { title, why: t.mode === 'look' ? printedWords(lang, 'lookOnly') : null, line };
 }

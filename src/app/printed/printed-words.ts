@@ -40,6 +40,7 @@ const fr = {
   lostTitle: 'Perdu',
   lostLine: 'Perdu. Ticket n° {serial}',
   lookOnly: 'Ticket déjà joué : à regarder seulement.',
+  paidLine: 'Gain de {amount} payé le {when} ({where}). Ticket n° {serial}',
   seconds: '{n} s',
   minutes: '{n} min',
 };
@@ -80,6 +81,7 @@ const en: Record<PrintedKey, string> = {
   lostTitle: 'Lost',
   lostLine: 'Lost. Ticket no. {serial}',
   lookOnly: 'Ticket already played: look only.',
+  paidLine: 'Prize of {amount} paid on {when} ({where}). Ticket no. {serial}',
   seconds: '{n} s',
   minutes: '{n} min',
 };

@@ -1,16 +1,18 @@
 import type { CodeParse } from '../../protocol/game-code';
-import type { ClaimView, PaymentRecord } from '../../protocol/messages';
+import type { PaymentRecord } from '../../protocol/messages';
 import type { Refusal } from '../play-client';
 import { printedWords, waitWords, type Lang } from './printed-words';
 
-/** A payment's when and where in words: « 4 décembre 2026 à 21:05 » and the shop's name. */
+/** A moment in words: « 4 décembre 2026 à 21:05 », « 4 December 2026 at 21:05 ». */
+export function whenWords(lang: Lang, iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(at);
+}
+
+/** A payment's when and where in words. */
 function paidWords(lang: Lang, paid: PaymentRecord | null | undefined): string {
   if (!paid) return printedWords(lang, 'paidNoDetail');
-  const at = new Date(paid.at);
-  const when = Number.isNaN(at.getTime())
-    ? paid.at
-    : new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(at);
-  return printedWords(lang, 'paid', { when, where: paid.shop });
+  return printedWords(lang, 'paid', { when: whenWords(lang, paid.at), where: paid.shop });
 }
 
 /** Why a code typed or scanned is refused before any request (the check character, the length, a symbol). */
@@ -49,9 +51,4 @@ export function refusalWords(lang: Lang, r: Refusal): string {
     default:
       return printedWords(lang, 'refused', { message: r.message });
   }
-}
-
-/** A finished ticket opened again: why it can only be looked at (played; played and paid, when and where). */
-export function lookWords(lang: Lang, v: ClaimView): string {
-  return v.paid || v.notice?.code === 'ticket-paid' ? paidWords(lang, v.paid) : printedWords(lang, 'finished');
 }

@@ -102,8 +102,17 @@ export class ResultPanel extends Container {
 
   /** Offers « Rejouer » or not (a printed ticket: the next one is bought at the counter, not on this screen). */
   offerPlayAgain(on: boolean): void {
+    if (on === this.replayOffered) return;
     this.replayOffered = on;
-    this.placeBroke();
+    if (this.layoutNow) this.resize(this.layoutNow);
+    else this.placeBroke();
+  }
+
+  /** The result at its end at once (a finished ticket shown again): the words under the amount in full. */
+  showAtOnce(won: boolean, prizeCents: number, x: ResultTexts): void {
+    this.show(won, prizeCents, x).progress(1);
+    this.why.alpha = 1;
+    this.line.alpha = 1;
   }
 
   /** Puts the panel aside (the finished board in full view) or brings it back. */
@@ -147,9 +156,20 @@ export class ResultPanel extends Container {
     this.line.style.wordWrapWidth = w * 0.84;
     const whyY = this.won ? (wide ? 528 : 665) : wide ? 430 : 540;
     this.why.position.set(cx, whyY);
-    this.line.position.set(cx, whyY + (wide ? 75 : 100));
+    this.placeLine();
     let by: number;
-    if (wide) {
+    if (!this.replayOffered) {
+      // No « Rejouer » (a printed ticket): the two others side by side in landscape, one above the other in portrait.
+      // (Lower than « Rejouer » would be: the line above says where to collect the prize, over three lines.)
+      by = wide ? h - 200 : h - 300;
+      if (wide) {
+        this.seeTicket.position.set(cx - 270 - 20, by + 15);
+        this.home.position.set(cx + 20, by + 15);
+      } else {
+        this.seeTicket.position.set(cx - 135, by);
+        this.home.position.set(cx - 135, h - 165);
+      }
+    } else if (wide) {
       by = h - 200;
       this.seeTicket.position.set(cx - 220 - 20 - 270, by + 15);
       this.playAgain.position.set(cx - 220, by);
@@ -178,6 +198,13 @@ export class ResultPanel extends Container {
     this.placeBroke();
   }
 
+  /** The line hangs under « why », however many lines either wraps to (a long reason, a printed ticket's serial). */
+  private placeLine(): void {
+    const wide = this.layoutNow?.orientation === 'landscape';
+    const gap = wide ? 18 : 28;
+    this.line.position.set(this.why.x, this.why.y + this.why.height / 2 + gap + this.line.height / 2);
+  }
+
   private placeBroke(): void {
     const broke = this.broke !== null && !this.won && this.replayOffered;
     this.playAgain.setEnabled(!broke);
@@ -193,6 +220,7 @@ export class ResultPanel extends Container {
       this.line.style.wordWrap = true;
       this.line.scale.set(1);
     }
+    this.placeLine();
   }
 
   /** Shows the result; resolves once the amount has counted up (the party goes on by itself). */
