@@ -20,6 +20,7 @@ const $ = <T extends HTMLElement>(id: string): T => {
 
 const signInForm = $<HTMLFormElement>('sign-in');
 const keyInput = $<HTMLInputElement>('key');
+const signInMessage = $('sign-in-message');
 const counter = $('counter');
 const shop = $('shop');
 const signOut = $<HTMLButtonElement>('sign-out');
@@ -74,9 +75,11 @@ async function signIn(key: string): Promise<boolean> {
   const candidate = new CounterApi(key);
   const r = await candidate.signIn();
   if (!r.ok) {
-    say(refusalWords(r.error), 'bad');
+    signInMessage.textContent = refusalWords(r.error);
+    signInMessage.hidden = false;
     return false;
   }
+  signInMessage.hidden = true;
   api = candidate;
   sessionStorage.setItem(KEY_STORE, key);
   shop.textContent = `${r.value.shop} (${r.value.retailer})`;
@@ -216,6 +219,9 @@ document.addEventListener('keydown', (e) => {
     cancelPayment();
     say('Paiement annulé : nouveau code.', 'info');
     codeInput.value = '';
+    codeInput.focus();
+  } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !(document.activeElement instanceof HTMLInputElement)) {
+    // A scan after a click elsewhere (the report, the log) still lands in the code field.
     codeInput.focus();
   } else if (e.key === 'Escape' && pending) {
     e.preventDefault();

@@ -39,7 +39,7 @@ await page.goto(`${BASE}/retail`);
 await page.screenshot({ path: `${OUT}/1-sign-in.png` });
 await page.fill('#key', 'wrong-key-123');
 await page.keyboard.press('Enter');
-await page.waitForFunction(() => document.querySelector('#message')?.textContent?.includes('refusée'));
+await page.waitForSelector('#sign-in-message:not([hidden])');
 await page.screenshot({ path: `${OUT}/2-bad-key.png` });
 await page.fill('#key', KEY);
 await page.keyboard.press('Enter');
