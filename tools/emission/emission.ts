@@ -27,7 +27,9 @@ usage: npm run emission -- --database FILE --blocks N --out FILE.pdf --base-url 
                     variable-data run; as secret as the tickets themselves)
   --help            this text
 
-A whole block's faces make a file of about a gigabyte: print it in ranges.
+A file holds at most 20,000 faces (a whole block's would be about 850 MB): print a block in ranges.
+It may run while the server runs; if the server opens a block at the same instant the emission fails and
+changes nothing: run it again.
 Exit codes: 1 the database cannot be opened or written, 2 bad options.
 `;
 
@@ -45,6 +47,8 @@ const SPECS = {
 } as const;
 
 const DEFAULT_PRINT_FIRST = 100;
+/** Faces per file: the PDF is built in memory (about 2.8 KB a face on disk, several times that while it is built). */
+export const MAX_FACES = 20_000;
 
 function required(flags: ReturnType<typeof parseFlags>, name: string): string {
   const v = stringFlag(flags, name);
@@ -124,11 +128,13 @@ function printRange(flags: ReturnType<typeof parseFlags>): { from: number; count
   const first = integerFlag(flags, 'print-first', 1);
   const range = stringFlag(flags, 'print-range');
   if (first !== undefined && range !== undefined) throw new UsageError('give --print-first or --print-range, not both');
+  if (first !== undefined && first > MAX_FACES) throw new UsageError(`--print-first prints at most ${MAX_FACES} faces a file, got ${first}: print in ranges`);
   if (range === undefined) return { from: 1, count: first ?? DEFAULT_PRINT_FIRST };
   const m = /^(\d+)-(\d+)$/.exec(range);
   const from = m ? Number(m[1]) : NaN;
   const to = m ? Number(m[2]) : NaN;
   if (!m || from < 1 || to < from) throw new UsageError(`--print-range must be A-B with 1 ≤ A ≤ B, got "${range}"`);
+  if (to - from + 1 > MAX_FACES) throw new UsageError(`--print-range prints at most ${MAX_FACES} faces a file, got ${to - from + 1}: print in ranges`);
   return { from, count: to - from + 1 };
 }
 

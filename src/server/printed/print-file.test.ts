@@ -64,6 +64,8 @@ describe('the emission command and its print file', () => {
     expect(err.join('')).toMatch(/--base-url must be/);
     expect(err.join('')).toMatch(/no printed emission 9/);
     expect(err.join('')).toMatch(/--print-range must be/);
+    expect(await emissionCommand(['--database', database, '--emission', '1', '--out', pdf, '--base-url', BASE, '--print-first', '20001'], e, e)).toBe(2);
+    expect(err.join('')).toMatch(/at most 20000 faces a file/);
     expect(() => readFileSync(pdf)).toThrow();
   });
 });
