@@ -28,8 +28,9 @@ usage: npm run emission -- --database FILE --blocks N --out FILE.pdf --base-url 
   --help            this text
 
 A file holds at most 20,000 faces (a whole block's would be about 850 MB): print a block in ranges.
-It may run while the server runs; if the server opens a block at the same instant the emission fails and
-changes nothing: run it again.
+Run it with the game server stopped: it writes each block's 300,000 rows in one transaction, holding the
+database's write lock for seconds, and the server's requests would wait (and fail after 5 s). Printing again
+(--emission E) only reads and may run at any time.
 Exit codes: 1 the database cannot be opened or written, 2 bad options.
 `;
 
