@@ -96,6 +96,15 @@ function check(db: Database.Database): CheckReport {
   const printedSeated = new Set(
     hasPrinted ? db.prepare<[], { serial: string }>('SELECT serial FROM printed_tickets WHERE seat_player_id IS NOT NULL').all().map((r) => r.serial) : [],
   );
+  // A counter payment pays exactly what the ticket's journal won, once it has ended.
+  if (hasPrinted) {
+    for (const p of db.prepare<[], { serial: string; cents: number }>('SELECT serial, cents FROM counter_payments').iterate()) {
+      const t = tickets.get(p.serial);
+      if (!t || t.status !== 'ended' || t.prize_cents !== p.cents) {
+        ledgerProblems.push(`ticket ${p.serial}: paid ${p.cents} cents at the counter, its journal says ${t?.status === 'ended' ? String(t.prize_cents) : 'not ended'}`);
+      }
+    }
+  }
   let doublePayments = 0;
   let stakesMissing = 0;
   for (const t of tickets.values()) {
