@@ -33,7 +33,7 @@ import { reportError } from './error-screen';
 import { parseParams, type Params } from './url-params';
 import { rulesContent, ticketPrice, ticketWords, topPrize } from './words';
 import { handleVisibility } from './visibility';
-import { PrintedFlow, printedResultWords } from './printed/printed-flow';
+import { PrintedFlow, withPrintedResult } from './printed/printed-flow';
 import { printedWords } from './printed/printed-words';
 import type { PrintedTicket } from './ticket-session';
 
@@ -188,22 +188,8 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
       topUp: gated(() => void topUp()),
       sound: (n) => sound.play(n),
     },
-    () => {
-      const w = ticketWords(i18n);
-      const p = session.printed;
-      if (!p) return w;
-      // A printed ticket's end says what to do: collect a win from the retailer; nothing to buy again here.
-      return {
-        ...w,
-        result: (s) => {
-          const prize = s.result?.prizeCents ?? 0;
-          const money = (c: number): string => numbersFor(i18n.lang).money(c);
-          const base = w.result(s);
-          const x = printedResultWords(i18n.lang, p, prize, money);
-          return { ...base, title: x.title, why: x.why ?? base.why, line: x.line };
-        },
-      };
-    },
+    // A printed ticket's end says what to do: collect a win from the retailer; nothing to buy again here.
+    () => withPrintedResult(ticketWords(i18n), session.printed, i18n.lang, (c) => numbersFor(i18n.lang).money(c)),
   );
   a.ticket = ticket;
   // A phone opened a ticket's address: it plays that ticket. A kiosk offers « Scanner mon ticket ».

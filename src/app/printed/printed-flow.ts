@@ -1,4 +1,5 @@
 import { parseGameCode } from '../../protocol/game-code';
+import type { TicketWords } from '../../scene/screens/ticket-words';
 import type { PrintedTicket, TicketSession } from '../ticket-session';
 import { CodeEntry } from './code-entry';
 import { printedWords, type Lang } from './printed-words';
@@ -153,4 +154,17 @@ export function printedResultWords(
       ? printedWords(lang, 'wonLine', { amount: money(prizeCents), serial: t.serial })
       : printedWords(lang, 'lostLine', { serial: t.serial });
   return { title, why: t.mode === 'look' ? printedWords(lang, 'lookOnly') : null, line };
+}
+
+/** The ticket screen's words, with a printed ticket's result in place of the wallet's (none: the words as they are). */
+export function withPrintedResult(w: TicketWords, p: PrintedTicket | null, lang: Lang, money: (c: number) => string): TicketWords {
+  if (!p) return w;
+  return {
+    ...w,
+    result: (s) => {
+      const base = w.result(s);
+      const x = printedResultWords(lang, p, s.result?.prizeCents ?? 0, money);
+      return { ...base, title: x.title, why: x.why ?? base.why, line: x.line };
+    },
+  };
 }

@@ -202,7 +202,15 @@ export class ResultPanel extends Container {
   private placeLine(): void {
     const wide = this.layoutNow?.orientation === 'landscape';
     const gap = wide ? 18 : 28;
-    this.line.position.set(this.why.x, this.why.y + this.why.height / 2 + gap + this.line.height / 2);
+    const top = this.why.y + this.why.height / 2 + gap;
+    if (!this.replayOffered && !this.broke) {
+      // A printed ticket's line (where to collect, when and where it was paid, the serial) may run to three or four
+      // lines: it shrinks to the room above the buttons, which grow on a phone to stay a finger wide.
+      this.line.scale.set(1);
+      const room = this.seeTicket.y - 40 - top;
+      if (this.line.height > room && room > 0) this.line.scale.set(room / this.line.height);
+    }
+    this.line.position.set(this.why.x, top + this.line.height / 2);
   }
 
   private placeBroke(): void {
