@@ -1,10 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { bundleSplitPlugin } from './tools/bundle-split';
 import { cspMetaPlugin, SECURITY_HEADERS } from './tools/security-csp';
 
+/** `npm run dev`: /retail is the retailer's page, as on the game server (which serves the built retail.html there). */
+function retailPagePlugin(): Plugin {
+  return {
+    name: 'poule-retail-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/retail' || req.url?.startsWith('/retail?')) req.url = req.url.replace('/retail', '/retail.html');
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // The Content Security Policy: a <meta> in the built index.html, and served headers under `vite preview` (README).
-  plugins: [cspMetaPlugin()],
+  plugins: [cspMetaPlugin(), retailPagePlugin()],
   preview: { headers: { ...SECURITY_HEADERS } },
   // `npm run dev`: the game's API is the game server's (src/server/dev.ts starts it on this port).
   server: { proxy: { '/api': `http://127.0.0.1:${process.env['POULE_API_PORT'] ?? '5174'}` } },
@@ -17,7 +32,14 @@ export default defineConfig({
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1200,
     // Pixi's canvas renderer as a lazy chunk, no WebGPU renderer, gsap's core only: the first frame's JS stays small.
-    rolldownOptions: { plugins: [bundleSplitPlugin()] },
+    rolldownOptions: {
+      plugins: [bundleSplitPlugin()],
+      // Two pages: the game, and the retailer's terminal (/retail on the game server), each with the same CSP.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        retail: fileURLToPath(new URL('./retail.html', import.meta.url)),
+      },
+    },
   },
   test: {
     // Unit tests only: Playwright owns e2e/.

@@ -14,11 +14,20 @@ import { extname, join, normalize, resolve } from 'node:path';
 export const TERMINALS = 8;
 export const terminalKey = (n: number): string => `e2e-kiosk-${n}-key`;
 
-/** Writes the server's configuration (the test terminals) into `dir` and returns its path. */
-export function writeServerConfig(dir: string): string {
+/** The test configuration's retailer: its shop sells and pays printed tickets at `/retail`. */
+export const RETAILER = { id: 'shop-e2e', shop: 'Tabac de la Gare (e2e)', key: 'e2e-retailer-key' } as const;
+
+/** Wrong game codes allowed per screen and per address (every e2e page speaks from 127.0.0.1). */
+export interface CodeAttempts {
+  readonly limit: number;
+  readonly windowS: number;
+}
+
+/** Writes the server's configuration (the test terminals and the retailer) into `dir` and returns its path. */
+export function writeServerConfig(dir: string, codeAttempts?: CodeAttempts): string {
   const file = join(dir, 'server-config.json');
   const terminals = Array.from({ length: TERMINALS }, (_, i) => ({ id: `kiosk-${i + 1}`, key: terminalKey(i + 1) }));
-  writeFileSync(file, JSON.stringify({ terminals }, null, 2));
+  writeFileSync(file, JSON.stringify({ terminals, retailers: [RETAILER], ...(codeAttempts ? { codeAttempts } : {}) }, null, 2));
   return file;
 }
 
@@ -35,10 +44,15 @@ export class OwnServer {
   private child: ChildProcess | null = null;
   readonly dir = mkdtempSync(join(tmpdir(), 'poule-e2e-own-'));
   readonly database = join(this.dir, 'poule.sqlite');
-  private readonly config = writeServerConfig(this.dir);
+  private readonly config: string;
   log = '';
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    codeAttempts?: CodeAttempts,
+  ) {
+    this.config = writeServerConfig(this.dir, codeAttempts);
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/`;

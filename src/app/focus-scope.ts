@@ -42,6 +42,6 @@ export function focusScope(a: GameApp): FocusScope {
     }
     return { targets: asTargets([tk.scratchAll].filter((b) => isShown(b, a.stage.app.stage))), cols: 1 };
   }
-  if (a.nav.screen === 'title' && a.title) return { targets: buttonsOf(a, a.title.view, true, [a.title.buy, a.title.topUp]), cols: 1 };
+  if (a.nav.screen === 'title' && a.title) return { targets: buttonsOf(a, a.title.view, true, [a.title.scan, a.title.buy, a.title.topUp]), cols: 1 };
   return { targets: [], cols: 1 };
 }

@@ -34,6 +34,9 @@ import { reportError } from './error-screen';
 import { parseParams, type Params } from './url-params';
 import { rulesContent, ticketPrice, ticketWords, topPrize } from './words';
 import { handleVisibility } from './visibility';
+import { PrintedFlow, withPrintedResult } from './printed/printed-flow';
+import { printedWords } from './printed/printed-words';
+import type { PrintedTicket } from './ticket-session';
 
 /** Everything the running game holds; the hook and the input read it. */
 export interface GameApp {
@@ -51,6 +54,8 @@ export interface GameApp {
   connection: ConnectionUi | null;
   title: TitleScreen | null;
   ticket: TicketScreen | null;
+  /** Printed tickets on this screen (a phone's `?code=`, a kiosk's « Scanner mon ticket »); null in the demo. */
+  printed: PrintedFlow | null;
   ready: boolean;
   notices: string[];
 }
@@ -103,6 +108,7 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     connection: null,
     title: null,
     ticket: null,
+    printed: null,
     ready: false,
     notices: [],
   };
@@ -167,6 +173,7 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   const title = new TitleScreen({
     buy: gated(() => void buy()),
     topUp: gated(() => void topUp()),
+    scan: gated(() => a.printed?.openEntry()),
   });
   a.title = title;
   a.connection = new ConnectionUi(a, client, overlay, title.view, () => refreshTexts());
@@ -182,16 +189,29 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
       topUp: gated(() => void topUp()),
       sound: (n) => sound.play(n),
     },
-    () => ticketWords(i18n),
+    // A printed ticket's end says what to do: collect a win from the retailer; nothing to buy again here.
+    () => withPrintedResult(ticketWords(i18n), session.printed, i18n.lang, (c) => numbersFor(i18n.lang).money(c)),
   );
   a.ticket = ticket;
+  // A phone opened a ticket's address: it plays that ticket. A kiosk offers « Scanner mon ticket ».
+  const kiosk = params.mode === 'kiosk';
+  const printedHere = client.kind === 'server' && (kiosk || params.code !== null);
 
   const refreshMute = (muted: boolean): void => a.hud.setMuted(muted, muted ? t('unmute') : t('mute'));
   const refreshTexts = (): void => {
     const tt = i18n.t.bind(i18n);
     HenView.elementNames = { egg: tt('elementEgg'), chick: tt('elementChick'), empty: tt('elementEmpty') };
     badge.setText(tt('demoBadge'));
-    title.setTexts(tt('title'), session.ticketInPlay ? tt('resume') : tt('buy', { price: ticketPrice(i18n) }), tt('topUp'), tt('topPrize', { amount: topPrize(i18n) }));
+    const buyWords = session.ticketInPlay
+      ? tt('resume')
+      : params.code !== null && !kiosk
+        ? printedWords(i18n.lang, 'playMine')
+        : tt('buy', { price: ticketPrice(i18n) });
+    title.setTexts(tt('title'), buyWords, tt('topUp'), tt('topPrize', { amount: topPrize(i18n) }));
+    title.setScan(kiosk && printedHere ? printedWords(i18n.lang, 'scan') : null);
+    title.scan.setEnabled(session.canPlay);
+    ticket.result.offerPlayAgain(!session.printed);
+    a.printed?.refresh();
     a.hud.lang.setText(i18n.lang === 'fr' ? 'EN' : 'FR');
     a.hud.lang.setLabel(tt('language'));
     a.hud.rules.setLabel(tt('rules'));
@@ -202,7 +222,9 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     if (a.rules.visible) void a.rules.show(rulesContent(i18n));
     refreshNotices();
   };
-  const lowBalance = (): boolean => session.canPlay && !session.ticketInPlay && session.balanceCents < RULES.ticketPriceCents;
+  // A phone playing a printed ticket buys nothing here: no balance to be short of.
+  const lowBalance = (): boolean =>
+    session.canPlay && !session.ticketInPlay && session.balanceCents < RULES.ticketPriceCents && !(params.code !== null && !kiosk);
   const refreshNotices = (): void => {
     // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
     const notices = params.problems.map((p) =>
@@ -227,6 +249,8 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     if (!session.canPlay) return refreshTexts();
     await busy.during(restOfTheArt); // the ticket's art, if a tap came before it arrived
     if (session.ticketInPlay) return void (await nav.goto(ticket));
+    // The phone's printed ticket: claimed again (it comes back here if another screen had taken it; finished, it is shown).
+    if (params.code !== null && !kiosk && a.printed) return a.printed.fromAddress(params.code);
     const outcome = await session.buy();
     if (outcome === 'balance-too-low') {
       if (nav.screen !== 'title') await nav.goto(title);
@@ -241,6 +265,8 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   const goHome = async (): Promise<void> => {
     closeRules();
     ticket.result.hide();
+    // A kiosk lets a printed ticket go at the title: the next person scans their own (the server keeps it as it is).
+    if (kiosk) session.forgetPrinted();
     await nav.goto(title);
     refreshTexts();
   };
@@ -265,6 +291,21 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
       reportError(e, 'scene');
     }
   });
+
+  const showPrinted = async (p: PrintedTicket): Promise<void> => {
+    closeRules();
+    a.connection?.history.close();
+    ticket.result.hide();
+    forgetReleasedTextKeys(stage.app.renderer);
+    await busy.during(restOfTheArt);
+    refreshTexts();
+    ticket.restore(p.view.ticket.snapshot);
+    await nav.goto(ticket);
+    refreshTexts();
+  };
+  if (printedHere) {
+    a.printed = new PrintedFlow({ session, lang: () => i18n.lang, showTicket: showPrinted, home: goHome });
+  }
 
   // Another tab or screen of this wallet played: the ticket is shown again as the server has it.
   session.onResync(() => {
@@ -313,6 +354,8 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   refreshTexts();
   // Attract loop, idle care of a ticket, kiosk mode: its own layer, input watch and settings.
   installAttract(a, { home: goHome, refresh: refreshTexts });
+  // The address of a printed ticket (its QR code): that ticket, or the words saying why not.
+  if (a.printed && params.code !== null && session.canPlay) await a.printed.fromAddress(params.code);
   a.ready = true;
   host.dataset['ready'] = '1';
   releaseBoot();

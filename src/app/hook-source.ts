@@ -47,6 +47,7 @@ export function hookSource(a: GameApp): HookSource {
       ...attractHookFields(a),
       // The game server: the connection, the recalled history, the history view, what the ticket screen shows.
       ...(a.connection?.hookFields() ?? {}),
+      printed: a.printed?.hookState() ?? null,
     }),
     stats: () => gameStats(a),
     texts: () => textsOnScreen(top(), a.stage.layout.width, a.stage.layout.height),

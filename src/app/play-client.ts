@@ -1,5 +1,5 @@
 import type { Command } from '../core';
-import type { ApiErrorCode, BalanceView, HistoryView, SessionView, TicketUpdate } from '../protocol/messages';
+import type { ApiErrorCode, BalanceView, ClaimView, HistoryView, PaymentRecord, SessionView, TicketUpdate } from '../protocol/messages';
 
 /**
  * What the ticket session asks of whoever holds the game: the game server for real play and kiosks
@@ -15,6 +15,11 @@ export interface PlayClient {
   command(ticket: string, seq: number, command: Command): Promise<Answer<TicketUpdate>>;
   topUp(): Promise<Answer<BalanceView>>;
   history(): Promise<Answer<HistoryView>>;
+  /**
+   * A printed ticket on this screen, by its code (checked here first): to play (this screen takes it over from any
+   * other) or, once finished, to look at. Only the game server has printed tickets; the demo has no `claim`.
+   */
+  claim?(code: string): Promise<Answer<ClaimView>>;
   /** How the link to the game server stands (a local client is always 'local'). */
   readonly connection: ConnectionState;
   onConnection(listener: (c: ConnectionState) => void): () => void;
@@ -38,6 +43,10 @@ export interface ConnectionState {
 export interface Refusal {
   readonly code: ApiErrorCode;
   readonly message: string;
+  /** `too-many-attempts`: seconds until a code is heard again. */
+  readonly retryAfterS?: number;
+  /** `ticket-already-paid`: when, where and how much. */
+  readonly paid?: PaymentRecord;
 }
 
 /** A request's outcome: the server's answer, or its refusal (a 4xx: the request changed nothing). */

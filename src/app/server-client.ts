@@ -1,7 +1,7 @@
 import type { Command } from '../core';
-import type { ApiError, ApiErrorCode, BalanceView, HistoryView, SessionView, TicketUpdate } from '../protocol/messages';
+import type { ApiError, ApiErrorCode, BalanceView, ClaimView, HistoryView, SessionView, TicketUpdate } from '../protocol/messages';
 import { PendingKeys, type KeyShelf } from './pending-keys';
-import { answered, refused, type Answer, type ConnectionState, type ConnectionStatus, type PlayClient } from './play-client';
+import { answered, refused, type Answer, type ConnectionState, type ConnectionStatus, type PlayClient, type Refusal } from './play-client';
 
 export interface ServerClientOptions {
   /** The kiosk's terminal key (`?terminal=`), or null for a player (the server's cookie). */
@@ -27,12 +27,19 @@ const CODES: readonly string[] = [
   'ticket-in-play', 'ticket-not-found', 'ticket-ended', 'seq-out-of-order', 'key-reused', 'top-up-not-needed',
   'already-revealed', 'not-revealed', 'hen-out-of-range', 'hen-already-lifted', 'no-round-in-play', 'haystack-not-offered',
   'haystack-out-of-range', 'storage-failed', 'internal',
+  'code-malformed', 'code-unknown', 'ticket-unsold', 'ticket-taken-over', 'ticket-already-sold', 'ticket-already-paid',
+  'ticket-not-finished', 'ticket-not-won', 'amount-mismatch', 'too-many-attempts', 'bad-retailer-key',
 ];
 
-function refusalOf(status: number, body: unknown): { code: ApiErrorCode; message: string } {
+function refusalOf(status: number, body: unknown): Refusal {
   const e = (body as Partial<ApiError> | null)?.error;
   const code = typeof e?.code === 'string' && CODES.includes(e.code) ? (e.code as ApiErrorCode) : 'bad-request';
-  return { code, message: typeof e?.message === 'string' ? e.message : `the server refused the request (HTTP ${status})` };
+  return {
+    code,
+    message: typeof e?.message === 'string' ? e.message : `the server refused the request (HTTP ${status})`,
+    ...(typeof e?.retryAfterS === 'number' ? { retryAfterS: e.retryAfterS } : {}),
+    ...(e?.paid && typeof e.paid === 'object' ? { paid: e.paid } : {}),
+  };
 }
 
 type Outcome = { kind: 'answer'; status: number; body: unknown } | { kind: 'absent' };
@@ -97,6 +104,18 @@ export class ServerClient implements PlayClient {
     return this.keyed<BalanceView>('/api/top-up', {});
   }
 
+  /**
+   * Not keyed: a claim draws nothing and changes no money, so sending it again is harmless (the screen that asked
+   * last holds the ticket). A kiosk claims as its terminal, so it needs its key like any of its requests.
+   */
+  async claim(code: string): Promise<Answer<ClaimView>> {
+    if (this.state.status === 'absent' || this.state.status === 'no-terminal' || this.state.status === 'refused') {
+      return refused('no-session', 'printed tickets need the game server (and a kiosk its terminal key)');
+    }
+    const r = await this.send('POST', '/api/ticket/claim', JSON.stringify({ code }));
+    return r.kind === 'absent' ? this.absent() : this.read<ClaimView>(r);
+  }
+
   async history(): Promise<Answer<HistoryView>> {
     const r = await this.send('GET', '/api/history', null);
     return r.kind === 'absent' ? refused('internal', 'no game server behind this page') : this.read<HistoryView>(r);
@@ -125,7 +144,7 @@ export class ServerClient implements PlayClient {
     if (r.status >= 200 && r.status < 300) return answered(r.body as T);
     const e = refusalOf(r.status, r.body);
     if (e.code === 'bad-terminal-key') this.set({ status: 'refused' });
-    return refused(e.code, e.message);
+    return { ok: false, error: e };
   }
 
   /** Sends until the server answers: 2xx or 4xx come back; a network error, a timeout or a 5xx is tried again. */

@@ -3,6 +3,7 @@ import type { Mode } from './url-params';
 import type { ConnectionHookFields } from './connection-ui';
 import type { AttractHookState, HookStats } from './modes/attract-hook';
 import type { KioskState } from './modes/kiosk-mode';
+import type { PrintedHookState } from './printed/printed-flow';
 
 export interface HookRect {
   x: number;
@@ -37,6 +38,8 @@ export interface HookState {
   attract?: AttractHookState;
   idleWarning?: number | null;
   kiosk?: KioskState | null;
+  /** A printed ticket on this screen (src/app/printed/): the ticket held, the code entry, the message, refusals. */
+  printed?: PrintedHookState | null;
 }
 
 export interface HookLayout {

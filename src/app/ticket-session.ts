@@ -1,5 +1,5 @@
 import type { Command, GameSnapshot } from '../core';
-import type { RecalledTicket, SessionView, ShownEvent, TicketUpdate } from '../protocol/messages';
+import type { ClaimView, RecalledTicket, SessionView, ShownEvent, TicketUpdate } from '../protocol/messages';
 import type { Busy } from './busy';
 import type { Answer, PlayClient, Refusal } from './play-client';
 
@@ -14,8 +14,18 @@ export interface SessionUpdate {
 export type SessionListener = (update: SessionUpdate) => void | Promise<void>;
 
 /** 'resynced': the server's ticket was not where this page thought (another tab played); the session reopened on it. */
-export type CommandOutcome = 'accepted' | 'refused' | 'dropped' | 'resynced';
-export type BuyOutcome = 'bought' | 'balance-too-low' | 'ticket-in-play' | 'dropped' | 'refused' | 'resynced';
+export type CommandOutcome = 'accepted' | 'refused' | 'dropped' | 'resynced' | 'taken-over';
+export type BuyOutcome = 'bought' | 'balance-too-low' | 'ticket-in-play' | 'dropped' | 'refused' | 'resynced' | 'taken-over';
+
+/** A printed ticket this screen claimed by its code: played here, or (finished) only looked at. */
+export interface PrintedTicket {
+  readonly code: string;
+  readonly serial: string;
+  readonly mode: 'play' | 'look';
+  readonly view: ClaimView;
+}
+
+export type ClaimOutcome = { readonly ok: true; readonly ticket: PrintedTicket } | { readonly ok: false; readonly refusal: Refusal };
 
 /** Refusals that mean this page's picture is stale (another tab played, the session lapsed): the server is read again. */
 const STALE: readonly string[] = ['seq-out-of-order', 'ticket-ended', 'ticket-not-found', 'ticket-in-play', 'no-session'];
@@ -38,7 +48,9 @@ export class TicketSession {
   private recentTickets: readonly RecalledTicket[] = [];
   private listeners = new Set<SessionListener>();
   private resyncListeners = new Set<() => void>();
+  private takenOverListeners = new Set<(t: PrintedTicket) => void>();
   private working = false;
+  private printedTicket: PrintedTicket | null = null;
   /** Why the client could not open a session (no game server, no terminal key…); null when it opened. */
   unavailable: Refusal | null = null;
 
@@ -81,6 +93,46 @@ export class TicketSession {
   /** The last ten finished tickets, newest first, as the server gave them. */
   get recent(): readonly RecalledTicket[] {
     return this.recentTickets;
+  }
+
+  /** The printed ticket this screen holds (or looks at), or null for the wallet's own tickets. */
+  get printed(): PrintedTicket | null {
+    return this.printedTicket;
+  }
+
+  /**
+   * Claims a printed ticket by its code (already checked by the caller): on success it becomes this session's ticket,
+   * played through the same commands as any other, or only looked at once finished. A refusal changes nothing here.
+   */
+  async claim(code: string): Promise<ClaimOutcome> {
+    if (!this.client.claim) return { ok: false, refusal: { code: 'no-session', message: 'printed tickets need the game server' } };
+    if (this.working) return { ok: false, refusal: { code: 'ticket-in-play', message: 'a request is already on its way' } };
+    this.working = true;
+    const release = this.busy.hold();
+    try {
+      const r = await this.client.claim(code);
+      if (!r.ok) return { ok: false, refusal: r.error };
+      const v = r.value;
+      this.printedTicket = { code: v.code, serial: v.serial, mode: v.mode, view: v };
+      this.ticket = { id: v.serial, nextSeq: v.ticket.nextSeq, snapshot: v.ticket.snapshot };
+      return { ok: true, ticket: this.printedTicket };
+    } finally {
+      this.working = false;
+      release();
+    }
+  }
+
+  /** Lets a printed ticket go from this screen (a kiosk's next customer must scan their own). */
+  forgetPrinted(): void {
+    if (!this.printedTicket) return;
+    this.printedTicket = null;
+    this.ticket = null;
+  }
+
+  /** Called when another screen took the printed ticket over: this one no longer holds it. */
+  onTakenOver(listener: (t: PrintedTicket) => void): () => void {
+    this.takenOverListeners.add(listener);
+    return () => this.takenOverListeners.delete(listener);
   }
 
   subscribe(listener: SessionListener): () => void {
@@ -144,13 +196,19 @@ export class TicketSession {
   }
 
   /** The one path of every change: ask (awaited), tell the listeners (awaited), then accept input again. */
-  private async step<O extends string>(ask: () => Promise<Answer<TicketUpdate>>, onRefusal: (e: Refusal) => O, done: O): Promise<O | 'resynced'> {
+  private async step<O extends string>(ask: () => Promise<Answer<TicketUpdate>>, onRefusal: (e: Refusal) => O, done: O): Promise<O | 'resynced' | 'taken-over'> {
     this.working = true;
     const release = this.busy.hold();
     try {
       const r = await ask();
       if (!r.ok) {
         console.warn(`command refused: ${r.error.code}: ${r.error.message}`);
+        const printed = this.printedTicket;
+        if (r.error.code === 'ticket-taken-over' && printed) {
+          this.forgetPrinted();
+          for (const l of this.takenOverListeners) l(printed);
+          return 'taken-over';
+        }
         if (STALE.includes(r.error.code)) {
           await this.resync();
           return 'resynced';
@@ -172,6 +230,18 @@ export class TicketSession {
 
   /** Reads the session again (another tab or terminal played this wallet): the ticket as the server has it. */
   private async resync(): Promise<void> {
+    const printed = this.printedTicket;
+    if (printed && this.client.claim) {
+      // A printed ticket is read again by its code: as it stands on the server (maybe finished: then look only).
+      const r = await this.client.claim(printed.code);
+      if (r.ok) {
+        const v = r.value;
+        this.printedTicket = { code: v.code, serial: v.serial, mode: v.mode, view: v };
+        this.ticket = { id: v.serial, nextSeq: v.ticket.nextSeq, snapshot: v.ticket.snapshot };
+      }
+      for (const l of this.resyncListeners) l();
+      return;
+    }
     this.take(await this.client.open());
     for (const l of this.resyncListeners) l();
   }

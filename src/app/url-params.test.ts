@@ -3,7 +3,7 @@ import { parseParams } from './url-params';
 
 describe('parseParams', () => {
   it('defaults to real play, unseeded, at speed 1', () => {
-    expect(parseParams('')).toEqual({ mode: 'play', demo: false, seed: null, speed: 1, lang: null, renderer: 'auto', terminal: null, problems: [] });
+    expect(parseParams('')).toEqual({ mode: 'play', demo: false, seed: null, speed: 1, lang: null, renderer: 'auto', terminal: null, code: null, problems: [] });
   });
   it('takes a seed in demo mode, 0 included', () => {
     expect(parseParams('?demo=1&seed=42')).toMatchObject({ mode: 'demo', demo: true, seed: 42, problems: [] });
@@ -21,6 +21,15 @@ describe('parseParams', () => {
     expect(p.speed).toBe(1);
     expect(p.problems.map((x) => (x.kind === 'bad' ? x.name : x.kind)).sort()).toEqual(['lang', 'mode', 'seed', 'speed']);
   });
+  it('takes a printed ticket code in real play and kiosks only', () => {
+    expect(parseParams('?code=7K3QMZ-0R2DXW-B9TNHF-4JPC8E-Y').code).toBe('7K3QMZ-0R2DXW-B9TNHF-4JPC8E-Y');
+    expect(parseParams('?mode=kiosk&code=%20AB%20').code).toBe('AB');
+    expect(parseParams('?code=').code).toBeNull();
+    const demo = parseParams('?demo=1&code=ABC');
+    expect(demo.code).toBeNull();
+    expect(demo.problems).toContainEqual({ kind: 'bad', name: 'code', value: 'ABC' });
+  });
+
   it('takes a terminal key in kiosk mode only', () => {
     expect(parseParams('?mode=kiosk&terminal=k-123').terminal).toBe('k-123');
     expect(parseParams('?mode=kiosk').terminal).toBeNull();

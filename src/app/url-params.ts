@@ -16,6 +16,11 @@ export interface Params {
   readonly renderer: 'auto' | 'webgl' | 'canvas';
   /** A kiosk's terminal key (`?terminal=KEY`), sent to the game server; null when none was given. */
   readonly terminal: string | null;
+  /**
+   * A printed ticket's code (`?code=CODE`, the address of its QR code), as given: real play only, checked with its
+   * check character before any request; null when none was given.
+   */
+  readonly code: string | null;
   /** Problems to show on screen, as message keys with their values. */
   readonly problems: readonly ParamProblem[];
 }
@@ -84,5 +89,13 @@ export function parseParams(search: string): Params {
   const rawTerminal = q.get('terminal');
   const terminal = rawTerminal !== null && rawTerminal.trim() !== '' && mode === 'kiosk' ? rawTerminal.trim() : null;
 
-  return { mode, demo: seeded, seed, speed, lang, renderer, terminal, problems };
+  // A printed ticket is a real ticket: the demo and the attract loop never take one (the title says so).
+  const rawCode = q.get('code');
+  let code: string | null = null;
+  if (rawCode !== null && rawCode.trim() !== '') {
+    if (mode === 'play' || mode === 'kiosk') code = rawCode.trim();
+    else bad('code');
+  }
+
+  return { mode, demo: seeded, seed, speed, lang, renderer, terminal, code, problems };
 }

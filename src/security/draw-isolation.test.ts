@@ -126,6 +126,9 @@ describe('the game server stays out of the browser bundle', () => {
     expect([...tree.keys()].some((f) => f.startsWith('src/server/')), 'src/server/ is scanned').toBe(true);
     expect(reachable(['src/server/main.ts'], tree)).toContain('src/server/app.ts');
     expect(checkServerIsolation(tree, 'src/main.ts', 'src/server')).toEqual([]);
+    // The retailer's page is a second entry of the build: the same holds for it.
+    expect(reachable(['src/retail/main.ts'], tree)).toContain('src/protocol/game-code.ts');
+    expect(checkServerIsolation(tree, 'src/retail/main.ts', 'src/server')).toEqual([]);
   });
 
   it('a planted import of the server, direct or through a chain or a dynamic import, is caught', () => {

@@ -1,4 +1,7 @@
 import type { ApiError, ApiErrorCode } from '../protocol/messages';
+
+/** What a refusal may name beside its message: when and where a ticket was sold or paid, when to try again. */
+export type FailDetail = Omit<ApiError['error'], 'code' | 'message'>;
 import type { UpdateRef } from './storage/storage';
 
 /** A refusal: an HTTP status and a code from the wire contract, with a message naming what is wrong. */
@@ -7,13 +10,14 @@ export class ApiFail extends Error {
     readonly status: number,
     readonly code: ApiErrorCode,
     message: string,
+    readonly detail: FailDetail = {},
   ) {
     super(message);
     this.name = 'ApiFail';
   }
 
   get body(): ApiError {
-    return { error: { code: this.code, message: this.message } };
+    return { error: { code: this.code, message: this.message, ...this.detail } };
   }
 }
 

@@ -7,7 +7,13 @@ import { SECURITY_HEADERS } from '../../tools/security-csp';
 import { ApiFail } from './api-error';
 import { installErrorHandlers } from './http-errors';
 import { TerminalKeys, type TerminalConfig } from './identity';
+import { CodeAttempts, type AttemptLimits } from './printed/code-attempts';
+import { PrintedService } from './printed/printed-service';
+import { SqlitePrintedStore, type PrintedTx } from './printed/printed-store';
+import { RetailerKeys, type RetailerConfig } from './printed/retailers';
 import { apiRoutes } from './routes/api';
+import { printedRoutes } from './routes/printed-routes';
+import { SqliteStorage } from './storage/sqlite-storage';
 import type { Storage } from './storage/storage';
 import { TicketService } from './ticket-service';
 
@@ -18,6 +24,13 @@ export interface AppOptions {
   readonly storage: Storage;
   readonly table: PrizeTable;
   readonly terminals?: readonly TerminalConfig[];
+  readonly retailers?: readonly RetailerConfig[];
+  /** Printed tickets' store; by default the SQLite one on the storage's own connection. */
+  readonly printed?: PrintedTx;
+  /** Wrong game codes allowed per screen and per address (the protocol's defaults when absent). */
+  readonly codeAttempts?: AttemptLimits;
+  /** The rate limit's clock (tests move it); Date.now by default. */
+  readonly clock?: () => number;
   /** The built client to serve at `/`; null (or a missing folder) serves the API alone. */
   readonly staticDir?: string | null;
   /** fastify/pino level; 'silent' by default (tests). */
@@ -57,9 +70,17 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   installErrorHandlers(app);
 
   const service = new TicketService(o.storage, o.table);
-  apiRoutes(app, service, new TerminalKeys(o.terminals ?? []));
+  const playerOf = apiRoutes(app, service, new TerminalKeys(o.terminals ?? []));
+  const printedStore = o.printed ?? (o.storage instanceof SqliteStorage ? new SqlitePrintedStore(o.storage.db) : null);
+  if (printedStore) {
+    const printed = new PrintedService(o.storage, printedStore, new CodeAttempts(o.codeAttempts, o.clock));
+    service.setPrintedHolding((ticketId, playerId) => printed.holding(ticketId, playerId));
+    printedRoutes(app, printed, playerOf, new RetailerKeys(o.retailers ?? []));
+  }
   if (o.staticDir && existsSync(o.staticDir)) {
     await app.register(fastifyStatic, { root: resolve(o.staticDir), index: 'index.html' });
+    // The retailer's terminal: its own page of the build.
+    if (existsSync(resolve(o.staticDir, 'retail.html'))) app.get('/retail', (_request, reply) => reply.sendFile('retail.html'));
   }
   app.addHook('onClose', async () => o.storage.close());
   return app;

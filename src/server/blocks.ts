@@ -54,7 +54,8 @@ export class BlockBook {
       if (row) return this.load(tx, row, at);
     }
     const block = (last?.block ?? 0) + 1;
-    const emission = !last ? 1 : last.prizeTable === this.tableJson ? last.emission : last.emission + 1;
+    // A printed emission's blocks ('closed') are an emission of their own: online play starts the next one.
+    const emission = !last ? 1 : last.status !== 'closed' && last.prizeTable === this.tableJson ? last.emission : last.emission + 1;
     const remaining = this.table.rows.map((r) => r.count);
     await tx.insertBlock({ block, emission, prizeTable: this.tableJson, remaining, dealt: 0, status: 'open' }, at);
     return { block, dealer: new BlockDealer(this.table, { block, dealt: 0, remaining }) };

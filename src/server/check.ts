@@ -94,9 +94,27 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
       ledgerProblems.push(`ledger ${l.id}: a ${l.kind} for no known ticket`);
     }
   });
+  // Printed tickets are paid for and paid out at a counter: no stake or prize of theirs is in the ledger.
+  const hasPrinted = await db.hasTable('printed_tickets');
+  const printedSeated = new Set(
+    hasPrinted ? (await db.all<{ serial: string }>('SELECT serial FROM printed_tickets WHERE seat_player_id IS NOT NULL', [])).map((r) => r.serial) : [],
+  );
+  // A counter payment pays exactly what the ticket's journal won, once it has ended.
+  if (hasPrinted) {
+    await db.each<{ serial: string; cents: number }>('SELECT serial, cents FROM counter_payments', [], (p) => {
+      const t = tickets.get(p.serial);
+      if (!t || t.status !== 'ended' || t.prize_cents !== p.cents) {
+        ledgerProblems.push(`ticket ${p.serial}: paid ${p.cents} cents at the counter, its journal says ${t?.status === 'ended' ? String(t.prize_cents) : 'not ended'}`);
+      }
+    });
+  }
   let doublePayments = 0;
   let stakesMissing = 0;
   for (const t of tickets.values()) {
+    if (printedSeated.has(t.id)) {
+      if (stakes.has(t.id) || prizes.has(t.id)) ledgerProblems.push(`ticket ${t.id}: a printed ticket with a stake or prize in a wallet`);
+      continue;
+    }
     const n = stakes.get(t.id) ?? 0;
     if (n === 0) stakesMissing++;
     const paid = prizes.get(t.id) ?? [];
@@ -108,12 +126,17 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
 
   // Blocks: dealt tickets by row + remaining = the table.
   const blockRows = await db.all<{ block: number; prize_table: string; remaining: string; dealt: number }>('SELECT block, prize_table, remaining, dealt FROM blocks ORDER BY block', []);
-  const dealtByBlock = new Map<number, { a1_cents: number; a2_cents: number; n: number }[]>();
-  await db.each<{ block: number; a1_cents: number; a2_cents: number; n: number }>(
-    'SELECT block, a1_cents, a2_cents, COUNT(*) AS n FROM tickets GROUP BY block, a1_cents, a2_cents',
-    [],
-    (r) => void dealtByBlock.set(r.block, [...(dealtByBlock.get(r.block) ?? []), r]),
-  );
+  const countsOf = async (from: 'tickets' | 'printed_tickets'): Promise<Map<number, { a1_cents: number; a2_cents: number; n: number }[]>> => {
+    const byBlock = new Map<number, { a1_cents: number; a2_cents: number; n: number }[]>();
+    await db.each<{ block: number; a1_cents: number; a2_cents: number; n: number }>(
+      `SELECT block, a1_cents, a2_cents, COUNT(*) AS n FROM ${from} GROUP BY block, a1_cents, a2_cents`,
+      [],
+      (r) => void byBlock.set(r.block, [...(byBlock.get(r.block) ?? []), { ...r, n: Number(r.n) }]),
+    );
+    return byBlock;
+  };
+  const dealtByBlock = await countsOf('tickets');
+  const printedByBlock = hasPrinted ? await countsOf('printed_tickets') : new Map<number, { a1_cents: number; a2_cents: number; n: number }[]>();
   const blocks = blockRows
     .map((b) => {
       const remaining = JSON.parse(b.remaining) as number[];
@@ -129,7 +152,9 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
       });
       let dealt = 0;
       let reconciles = remaining.length === rows.length && remaining.every((n, i) => Number.isInteger(n) && n >= 0 && n <= rows[i]!.count);
-      for (const r of dealtByBlock.get(b.block) ?? []) {
+      // A printed block was dealt in full when printed: its tickets are the printed ones, played or not.
+      const counted = printedByBlock.has(b.block) ? printedByBlock : dealtByBlock;
+      for (const r of counted.get(b.block) ?? []) {
         dealt += r.n;
         const k = pairOf(r.a1_cents, r.a2_cents);
         if (expected.get(k) !== r.n) reconciles = false;

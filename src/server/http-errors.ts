@@ -7,6 +7,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiFail, request, reply) => {
     const fail = toApiFail(error);
     if (fail.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (fail.detail.retryAfterS !== undefined) void reply.header('retry-after', String(fail.detail.retryAfterS));
     void reply.code(fail.status).type('application/json; charset=utf-8').send(JSON.stringify(fail.body));
   });
   app.setNotFoundHandler((request, reply) => {

@@ -46,6 +46,8 @@ export async function runServer(argv: readonly string[]): Promise<FastifyInstanc
     storage,
     table: options.table,
     terminals: options.terminals,
+    retailers: options.retailers,
+    ...(options.codeAttempts ? { codeAttempts: options.codeAttempts } : {}),
     staticDir: options.staticDir,
     logLevel: options.logLevel,
   });

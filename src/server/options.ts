@@ -3,6 +3,8 @@ import { DEFAULT_PRIZE_TABLE, type PrizeTable } from '../core';
 import { parseFlags, stringFlag, UsageError } from '../../tools/cli-args';
 import { readTableFile } from '../../tools/table-file';
 import type { TerminalConfig } from './identity';
+import type { AttemptLimits } from './printed/code-attempts';
+import { readAttemptLimits, readRetailers, type RetailerConfig } from './printed/retailers';
 
 export const HELP = `poule game server: the game and its API on one port, every draw and record on the server.
 
@@ -15,8 +17,10 @@ usage: npm start -- [options]        (or: npx tsx src/server/main.ts [options])
                       (default: the DATABASE_URL environment variable when set)
   --prize-table FILE  prize table for new blocks, JSON as src/core/data/default-prize-table.json
                       (default: that table); an invalid file is refused at start, naming the row and field
-  --config FILE       JSON configuration: { "terminals": [ { "id": "kiosk-1", "key": "…" } ] }
-                      (kiosk terminals send "Authorization: Terminal <key>")
+  --config FILE       JSON configuration: { "terminals": [ { "id": "kiosk-1", "key": "…" } ],
+                      "retailers": [ { "id": "shop-12", "shop": "Tabac de la Gare", "key": "…" } ],
+                      "codeAttempts": { "limit": 10, "windowS": 300 } }   (every part optional)
+                      (kiosk terminals send "Authorization: Terminal <key>", retailers "Retailer <key>")
   --static DIR        built client to serve at / (default dist)
   --log-level L       fatal, error, warn, info, debug, trace or silent (default warn)
   --help              this text
@@ -37,6 +41,9 @@ export interface ServerOptions {
   readonly database: string;
   readonly table: PrizeTable;
   readonly terminals: readonly TerminalConfig[];
+  readonly retailers: readonly RetailerConfig[];
+  /** Wrong game codes allowed per screen and per address; the protocol's defaults when not configured. */
+  readonly codeAttempts?: AttemptLimits;
   readonly staticDir: string;
   readonly logLevel: string;
 }
@@ -69,27 +76,42 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
     table = read.value;
   }
   const configFile = stringFlag(flags, 'config');
+  const config = configFile === undefined ? { terminals: [], retailers: [] } : readConfigFile(configFile);
   return {
     port,
     host: stringFlag(flags, 'host') ?? '127.0.0.1',
     database: stringFlag(flags, 'database') ?? (env['DATABASE_URL'] || 'data/poule.sqlite'),
     table,
-    terminals: configFile === undefined ? [] : readConfig(configFile),
+    ...config,
     staticDir: stringFlag(flags, 'static') ?? 'dist',
     logLevel,
   };
 }
 
-/** The configuration file: its terminals, each with a non-empty id and key, no id or key twice. */
-export function readConfig(file: string): TerminalConfig[] {
+/** The whole configuration file: terminals, retailers and code attempt limits. */
+export function readConfigFile(file: string): Pick<ServerOptions, 'terminals' | 'retailers' | 'codeAttempts'> {
+  const data = readConfigJson(file);
+  const codeAttempts = readAttemptLimits(data, file);
+  return { terminals: readConfig(file, data), retailers: readRetailers(data, file), ...(codeAttempts ? { codeAttempts } : {}) };
+}
+
+function readConfigJson(file: string): Record<string, unknown> {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new UsageError(`cannot read the configuration file "${file}": ${(e as Error).message}`);
   }
-  const terminals = (data as { terminals?: unknown } | null)?.terminals;
-  if (typeof data !== 'object' || data === null || !Array.isArray(terminals)) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new UsageError(`the configuration file "${file}" must be a JSON object with "terminals": [ { "id", "key" } ] and/or "retailers"`);
+  }
+  return data as Record<string, unknown>;
+}
+
+/** The configuration file's terminals (optional), each with a non-empty id and key, no id or key twice. */
+export function readConfig(file: string, data: Record<string, unknown> = readConfigJson(file)): TerminalConfig[] {
+  const terminals = data['terminals'] ?? [];
+  if (!Array.isArray(terminals)) {
     throw new UsageError(`the configuration file "${file}" must be a JSON object with "terminals": [ { "id", "key" } ]`);
   }
   const ids = new Set<string>();

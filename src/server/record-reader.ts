@@ -8,6 +8,8 @@ import type pg from 'pg';
 export interface RecordReader {
   each<R>(sql: string, params: readonly unknown[], row: (r: R) => void): Promise<void>;
   all<R>(sql: string, params: readonly unknown[]): Promise<R[]>;
+  /** Whether the record has this table (the printed tickets' tables exist only where an emission was made). */
+  hasTable(name: string): Promise<boolean>;
 }
 
 const toSqlite = (sql: string): string => sql.replace(/\$\d+/g, '?');
@@ -19,6 +21,9 @@ export function sqliteReader(db: Database.Database): RecordReader {
     },
     async all<R>(sql: string, params: readonly unknown[]) {
       return db.prepare(toSqlite(sql)).all(...params) as R[];
+    },
+    async hasTable(name: string) {
+      return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
     },
   };
 }
@@ -39,6 +44,9 @@ export function postgresReader(client: pg.ClientBase): RecordReader {
     },
     async all<R>(sql: string, params: readonly unknown[]) {
       return (await client.query(sql, [...params])).rows as R[];
+    },
+    async hasTable(name: string) {
+      return (await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name])).rows[0]?.found === true;
     },
   };
 }

@@ -23,6 +23,7 @@ import { ApiFail, failReply, jsonReply, type Reply } from './api-error';
 import { canonicalJson, sha256 } from './audit';
 import { BlockBook } from './blocks';
 import { OpenGames } from './open-games';
+import type { Holding } from './printed/printed-service';
 import type { PlayerRow, Storage, StorageTx, TicketRow, UpdateRef } from './storage/storage';
 
 const now = (): string => new Date().toISOString();
@@ -37,6 +38,9 @@ export class TicketService {
   private readonly blocks: BlockBook;
   private readonly games: OpenGames;
 
+  /** Printed tickets are played by whichever screen holds them, and their wins are paid at the counter. */
+  private printedHolding: (ticketId: string, playerId: number) => Holding = () => null;
+
   constructor(
     private readonly storage: Storage,
     table: PrizeTable,
@@ -44,6 +48,11 @@ export class TicketService {
     this.blocks = new BlockBook(table);
     this.games = new OpenGames(this.source);
     storage.onRollback(() => this.forget());
+  }
+
+  /** Lets printed tickets through the command path: who holds one decides who may play it. */
+  setPrintedHolding(holding: (ticketId: string, playerId: number) => Holding): void {
+    this.printedHolding = holding;
   }
 
   /** A new player (cookie) with its opening credit. */
@@ -117,7 +126,13 @@ export class TicketService {
   command(player: PlayerRow, req: CommandRequest): Promise<Reply> {
     return this.keyed(player, req.key, req, async (tx) => {
       const row = await tx.ticket(req.ticket);
-      if (!row || row.playerId !== player.id) throw new ApiFail(404, 'ticket-not-found', `no ticket ${req.ticket} of yours`);
+      const printed = row ? this.printedHolding(row.id, player.id) : null;
+      if (!row || (printed === null ? row.playerId !== player.id : printed === 'never')) {
+        throw new ApiFail(404, 'ticket-not-found', `no ticket ${req.ticket} of yours`);
+      }
+      if (printed === 'taken-over' && row.status !== 'ended') {
+        throw new ApiFail(409, 'ticket-taken-over', `ticket ${row.id} is now played on another screen`);
+      }
       if (row.status === 'ended') throw new ApiFail(409, 'ticket-ended', `ticket ${row.id} has ended`);
       if (req.seq !== row.nextSeq) {
         throw new ApiFail(409, 'seq-out-of-order', `ticket ${row.id} expects seq ${row.nextSeq}, got ${req.seq}`);
@@ -136,11 +151,12 @@ export class TicketService {
       const ended = events.find((e): e is Extract<GameEvent, { type: 'ticketEnded' }> => e.type === 'ticketEnded');
       if (ended) {
         balanceCents = await tx.balance(player.id);
-        if (ended.prizeCents > 0) {
+        // A printed ticket's win is paid by a retailer, never credited to the screen's wallet.
+        if (ended.prizeCents > 0 && printed === null) {
           balanceCents = await tx.addLedger(player.id, 'prize', ended.prizeCents, row.id, at);
           await tx.audit('payment', { player: player.id, kind: 'prize', cents: ended.prizeCents, ticket: row.id }, at);
         }
-        await tx.endTicket(row.id, nextSeq, ended.prizeCents, balanceCents, at);
+        await tx.endTicket(row.id, nextSeq, ended.prizeCents, printed === null ? balanceCents : 0, at);
         this.games.drop(row.id);
       } else {
         await tx.advanceTicket(row.id, nextSeq);

@@ -210,6 +210,9 @@ export class Attract {
     const w = ATTRACT_WORDS[this.a.i18n.lang];
     switch (d.action) {
       case 'attract':
+        // A code entry or a ticket's message left open by someone who walked away goes with them.
+        this.a.printed?.entry.close();
+        this.a.printed?.note.hide();
         this.start();
         return;
       case 'warn':

@@ -170,7 +170,7 @@ export class TicketScreen implements Screen {
     this.refreshTexts();
     if (this.layoutNow) this.resize(this.layoutNow);
     if (s.result) {
-      this.result.show(s.result.outcome === 'won', s.result.prizeCents, this.words().result(s)).progress(1);
+      this.result.showAtOnce(s.result.outcome === 'won', s.result.prizeCents, this.words().result(s));
     }
     this.settle(s);
   }

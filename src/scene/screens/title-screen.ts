@@ -11,6 +11,8 @@ import type { Screen } from './screen';
 export interface TitleActions {
   readonly buy: () => void;
   readonly topUp: () => void;
+  /** « Scanner mon ticket »: a printed ticket's code, on a kiosk. */
+  readonly scan?: () => void;
 }
 
 /** The title: the logo, the buy button (2 €), the demo credit top-up when the balance is too low, and notices. */
@@ -19,6 +21,8 @@ export class TitleScreen implements Screen {
   readonly view = new Container();
   readonly buy: Button;
   readonly topUp: Button;
+  /** « Scanner mon ticket » (kiosks): in the buy button's place, the buy button then under it. */
+  readonly scan: Button;
   private logo: Container | null = null;
   private readonly logoText: Text = label('', 110, 'title', { wordWrap: true, wordWrapWidth: 1000 });
   /** « Jusqu'à 30 000 € à gagner ! » under the logo. */
@@ -31,7 +35,9 @@ export class TitleScreen implements Screen {
   constructor(a: TitleActions) {
     this.buy = new Button({ id: 'buy', width: 600, height: 140, text: '', tone: 'gold', onTap: a.buy });
     this.topUp = new Button({ id: 'topUp', width: 600, height: 110, text: '', tone: 'green', onTap: a.topUp });
-    this.view.addChild(this.logoText, this.prize, this.buy, this.topUp, this.message);
+    this.scan = new Button({ id: 'scan', width: 600, height: 140, text: '', tone: 'gold', onTap: a.scan ?? (() => undefined) });
+    this.scan.visible = false;
+    this.view.addChild(this.logoText, this.prize, this.buy, this.topUp, this.scan, this.message);
   }
 
   setTexts(title: string, buy: string, topUp: string, topPrize = ''): void {
@@ -46,7 +52,36 @@ export class TitleScreen implements Screen {
   setNotices(lines: readonly string[], showTopUp: boolean): void {
     this.message.text = lines.join('\n');
     this.topUp.visible = showTopUp;
+    this.placeButtons();
     if (this.layoutNow) this.placeMessage(this.layoutNow);
+  }
+
+  /** Offers « Scanner mon ticket » (its words) or not (null). */
+  setScan(text: string | null): void {
+    this.scan.visible = text !== null;
+    if (text !== null) this.scan.setText(text);
+    this.placeButtons();
+  }
+
+  /**
+   * The buy button in its slot; with « Scanner mon ticket » offered, the scan takes that slot and the buy goes to the
+   * top-up's (the top-up, when the balance is too low, then stands in for the buy, which could not sell anyway).
+   */
+  private placeButtons(): void {
+    const l = this.layoutNow;
+    if (!l) return;
+    const t = l.title;
+    this.scan.scale.set(t.buy.width / 600);
+    this.scan.position.set(t.buy.x, t.buy.y);
+    if (this.scan.visible) {
+      this.buy.scale.set(t.topUp.width / 600);
+      this.buy.position.set(t.topUp.x, t.topUp.y);
+      this.buy.visible = !this.topUp.visible;
+    } else {
+      this.buy.scale.set(t.buy.width / 600);
+      this.buy.position.set(t.buy.x, t.buy.y);
+      this.buy.visible = true;
+    }
   }
 
   resize(l: Layout): void {
@@ -65,8 +100,7 @@ export class TitleScreen implements Screen {
       this.logoText.position.set(t.logo.x + t.logo.width / 2, t.logo.y + t.logo.height / 2);
     }
     // The buttons are built 600 wide; scaled uniformly to their slot.
-    this.buy.scale.set(t.buy.width / 600);
-    this.buy.position.set(t.buy.x, t.buy.y);
+    this.placeButtons();
     this.topUp.scale.set(t.topUp.width / 600);
     this.topUp.position.set(t.topUp.x, t.topUp.y);
     if (this.hen) dispose(this.hen);

@@ -51,6 +51,8 @@ export class ResultPanel extends Container {
   private broke: string | null = null;
   /** The result's own line, put back when the balance can pay again. */
   private lineText = '';
+  /** Whether « Rejouer » is offered: not for a printed ticket (another one is bought at the counter). */
+  private replayOffered = true;
 
   constructor(
     onPlayAgain: () => void,
@@ -98,6 +100,21 @@ export class ResultPanel extends Container {
     this.backToResult.setText(x.backToResult);
   }
 
+  /** Offers « Rejouer » or not (a printed ticket: the next one is bought at the counter, not on this screen). */
+  offerPlayAgain(on: boolean): void {
+    if (on === this.replayOffered) return;
+    this.replayOffered = on;
+    if (this.layoutNow) this.resize(this.layoutNow);
+    else this.placeBroke();
+  }
+
+  /** The result at its end at once (a finished ticket shown again): the words under the amount in full. */
+  showAtOnce(won: boolean, prizeCents: number, x: ResultTexts): void {
+    this.show(won, prizeCents, x).progress(1);
+    this.why.alpha = 1;
+    this.line.alpha = 1;
+  }
+
   /** Puts the panel aside (the finished board in full view) or brings it back. */
   peek(on: boolean): void {
     this.peeking = on;
@@ -139,9 +156,20 @@ export class ResultPanel extends Container {
     this.line.style.wordWrapWidth = w * 0.84;
     const whyY = this.won ? (wide ? 528 : 665) : wide ? 430 : 540;
     this.why.position.set(cx, whyY);
-    this.line.position.set(cx, whyY + (wide ? 75 : 100));
+    this.placeLine();
     let by: number;
-    if (wide) {
+    if (!this.replayOffered) {
+      // No « Rejouer » (a printed ticket): the two others side by side in landscape, one above the other in portrait.
+      // (Lower than « Rejouer » would be: the line above says where to collect the prize, over three lines.)
+      by = wide ? h - 200 : h - 300;
+      if (wide) {
+        this.seeTicket.position.set(cx - 270 - 20, by + 15);
+        this.home.position.set(cx + 20, by + 15);
+      } else {
+        this.seeTicket.position.set(cx - 135, by);
+        this.home.position.set(cx - 135, h - 165);
+      }
+    } else if (wide) {
       by = h - 200;
       this.seeTicket.position.set(cx - 220 - 20 - 270, by + 15);
       this.playAgain.position.set(cx - 220, by);
@@ -170,9 +198,25 @@ export class ResultPanel extends Container {
     this.placeBroke();
   }
 
+  /** The line hangs under « why », however many lines either wraps to (a long reason, a printed ticket's serial). */
+  private placeLine(): void {
+    const wide = this.layoutNow?.orientation === 'landscape';
+    const gap = wide ? 18 : 28;
+    const top = this.why.y + this.why.height / 2 + gap;
+    if (!this.replayOffered && !this.broke) {
+      // A printed ticket's line (where to collect, when and where it was paid, the serial) may run to three or four
+      // lines: it shrinks to the room above the buttons, which grow on a phone to stay a finger wide.
+      this.line.scale.set(1);
+      const room = this.seeTicket.y - 40 - top;
+      if (this.line.height > room && room > 0) this.line.scale.set(room / this.line.height);
+    }
+    this.line.position.set(this.why.x, top + this.line.height / 2);
+  }
+
   private placeBroke(): void {
-    const broke = this.broke !== null && !this.won;
+    const broke = this.broke !== null && !this.won && this.replayOffered;
     this.playAgain.setEnabled(!broke);
+    this.playAgain.visible = this.replayOffered;
     this.topUp.visible = broke;
     const w = Math.min(this.layoutNow?.panel.width ?? 1100, 1100);
     if (broke) {
@@ -184,6 +228,7 @@ export class ResultPanel extends Container {
       this.line.style.wordWrap = true;
       this.line.scale.set(1);
     }
+    this.placeLine();
   }
 
   /** Shows the result; resolves once the amount has counted up (the party goes on by itself). */

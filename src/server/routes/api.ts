@@ -11,8 +11,11 @@ const MAX_KNOWN_PLAYERS = 100_000;
 
 const send = (reply: FastifyReply, r: Reply): FastifyReply => reply.code(r.status).type(JSON_TYPE).send(r.body);
 
+/** Who is asking, from a request's cookie or terminal key; refuses 401 when nobody. */
+export type PlayerOf = (request: FastifyRequest) => Promise<PlayerRow>;
+
 /** The game's API (src/protocol/messages.ts): session, buy, command, top-up, history, health. */
-export function apiRoutes(app: FastifyInstance, service: TicketService, terminals: TerminalKeys): void {
+export function apiRoutes(app: FastifyInstance, service: TicketService, terminals: TerminalKeys): PlayerOf {
   const known = new Map<string, PlayerRow>();
 
   const terminalPlayer = (key: string): Promise<PlayerRow> => {
@@ -79,4 +82,5 @@ export function apiRoutes(app: FastifyInstance, service: TicketService, terminal
   });
 
   app.get('/api/health', async (_request, reply) => reply.type(JSON_TYPE).send('{"ok":true}'));
+  return playerOf;
 }
