@@ -26,7 +26,7 @@ test('a seed in the URL, in storage or on window does not steer a real ticket: i
 test('the hook is read-only: it cannot be replaced, deleted, redefined or changed, and hands out copies', async ({ page }) => {
   await openGame(page, '?speed=8');
   const tries = await page.evaluate(() => {
-    'use strict';
+    
     const w = window as unknown as Record<string, unknown>;
     const hook = window.__poule as unknown as Record<string, unknown>;
     const fails = (f: () => unknown): boolean => {
@@ -90,7 +90,7 @@ test('before the scratch the amounts are not in the hook; before a round is lost
     // While a round is in play its board stays hidden, and only lifted hens show what they hid.
     expect(r.board).toBeNull();
     expect(r.hens.filter((h) => h !== null)).toHaveLength(r.picks.length);
-    const hen = r.hens.findIndex((h) => h === null);
+    const hen = r.hens.indexOf(null);
     const box = await page.locator('#game canvas').boundingBox();
     const rect = (await layout(page)).hens[hen]!;
     await page.mouse.click(box!.x + rect.x + rect.width / 2, box!.y + rect.y + rect.height / 2);

@@ -1,6 +1,6 @@
-import type { HookState } from '../src/app/test-hook';
-import { expect, test, type Page } from '@playwright/test';
-import { openGame, state, until, waitIdle } from './support/poule';
+
+import { expect, test, } from '@playwright/test';
+import { openGame, state, until, } from './support/poule';
 
 test.describe('kiosk mode', () => {
   test('blocks the context menu, zoom and selection, hides the cursor', async ({ page }) => {
@@ -11,7 +11,10 @@ test.describe('kiosk mode', () => {
     expect(s.kiosk).not.toBeNull();
     const blocked = await page.evaluate(() => {
       const canvas = document.querySelector('#game canvas')!;
-      const fire = (e: Event): boolean => (canvas.dispatchEvent(e), e.defaultPrevented);
+      const fire = (e: Event): boolean => {
+        canvas.dispatchEvent(e);
+        return e.defaultPrevented;
+      };
       return {
         contextmenu: fire(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })),
         ctrlWheel: fire(new WheelEvent('wheel', { bubbles: true, cancelable: true, ctrlKey: true, deltaY: -100 })),

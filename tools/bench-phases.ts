@@ -170,7 +170,7 @@ export async function measurePhases(
     for (let i = 0; i < tickets; i++) playTicketWith(dealer, source, player);
     const { profile } = await session.post('Profiler.stop');
     const selfTime = new Map<number, number>();
-    profile.samples?.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+    profile.samples?.forEach((id, i) => { selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)); });
     samples = profile.samples?.length ?? 0;
     // A function with no phase of its own (a builtin, a native) takes its caller's.
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));

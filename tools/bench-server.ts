@@ -324,7 +324,7 @@ export function formatServerBench(b: ServerBench): string {
   const shareAc = g.perSecond / a.perSecond;
   const cpu = (c: number | null): string => (c === null ? 'n/a' : `${(c * 1000).toFixed(0)} µs`);
   const load = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(' ');
-  return [
+  return `${[
     `game server bench: ${b.players} players, ${ms(g.seconds)} s measured after ${WARMUP_SECONDS} s of warm-up (node ${process.version}, ${os.cpus().length} cpus)`,
     `  tickets/s        ${n0(g.ticketsPerSecond)}  (${n0(g.tickets)} whole tickets)`,
     `  commands/s       ${n0(g.perSecond)}  (durable buys, commands and top-ups: ${n0(g.requests)})   aim ≥ ${n0(AIM.commandsPerSecond)}: ${mark(g.perSecond >= AIM.commandsPerSecond)}`,
@@ -338,7 +338,7 @@ export function formatServerBench(b: ServerBench): string {
     ...(b.postgres ? formatPostgres(b, b.postgres) : []),
     `load average (1 5 15 min): ${load(b.loadBefore)} before, ${load(b.loadAfter)} after`,
     ...g.problems.slice(0, 10).map((p) => `PROBLEM ${p}`),
-  ].join('\n') + '\n' + (b.profile ?? '');
+  ].join('\n')}\n${b.profile ?? ''}`;
 }
 
 /** PostgreSQL's figures beside SQLite's (same players, same seconds, same load generator). */

@@ -13,7 +13,12 @@ import { bench, formatBench, main } from './bench';
 /** Collects what a command writes. */
 function sink(): { write: (text: string) => void; text: () => string } {
   let text = '';
-  return { write: (t) => void (text += t), text: () => text };
+  return {
+    write: (t) => {
+      text += t;
+    },
+    text: () => text,
+  };
 }
 describe("uniformInt's fast quotient (a multiplication by 1/n, corrected)", () => {
   // The reference: x mod n for the values in whole copies of [0, n), a redraw above them.

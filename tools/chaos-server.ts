@@ -206,7 +206,7 @@ export function chaosPasses(r: ChaosReport): boolean {
 export function formatChaos(r: ChaosReport): string {
   const o = r.options;
   const eur = (c: number): string => `${(c / 100).toFixed(2)} €`;
-  return [
+  return `${[
     `chaos run: ${o.instances} instances on one PostgreSQL, ${o.players} players (think ${o.thinkMs} ms), ${r.seconds.toFixed(0)} s in all`,
     `  SIGKILLs ${r.kills} (one instance every ${o.killEveryMs / 1000} s, restarted), PostgreSQL restarts ${r.postgresRestarts}`,
     `  tickets ${r.tickets}, keyed requests ${r.requests}, latency of answered POSTs p50 ${r.p50Ms.toFixed(1)} ms p99 ${r.p99Ms.toFixed(1)} ms`,
@@ -222,7 +222,7 @@ export function formatChaos(r: ChaosReport): string {
     ...r.database.problems.slice(0, 20).map((d) => `DATABASE ${d}`),
     `load average after (1 5 15 min): ${r.loadAfter.map((x) => x.toFixed(2)).join(' ')}`,
     chaosPasses(r) ? 'chaos run: PASS' : 'chaos run: FAIL',
-  ].join('\n') + '\n';
+  ].join('\n')}\n`;
 }
 
 const FLAGS = { players: { takesValue: true }, seconds: { takesValue: true }, 'think-ms': { takesValue: true }, instances: { takesValue: true } } as const;

@@ -202,7 +202,7 @@ export function formatKillReport(r: KillReport, minKills: number): string {
     ...r.database.problems.map((d) => `DATABASE ${d}`),
     verdict(r, minKills).line,
   ];
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 const FLAGS = { kills: { takesValue: true }, players: { takesValue: true }, seed: { takesValue: true } } as const;

@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   console.log('\nbusiest functions (self ms):');
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(v / 1000).toFixed(0).padStart(6)}  ${k}`);
   console.log('\nmain thread busy per 250 ms slice (from the profiler start):');
-  console.log('  ' + [...slices].sort((a, b) => a[0] - b[0]).map(([k, s]) => `${k * 250}:${Math.round((100 * s.busy) / Math.max(1, s.all))}%`).join(' '));
+  console.log(`  ${[...slices].sort((a, b) => a[0] - b[0]).map(([k, s]) => `${k * 250}:${Math.round((100 * s.busy) / Math.max(1, s.all))}%`).join(' ')}`);
   await browser.close();
 }
 

@@ -77,7 +77,10 @@ export class ConnectionUi {
 
   private showNotice(): void {
     const lang = this.a.i18n.lang;
-    if (this.client.connection.status !== 'lost') return this.notice.hide();
+    if (this.client.connection.status !== 'lost') {
+      this.notice.hide();
+      return;
+    }
     const lines = [pw(lang, 'lost'), pw(lang, 'lostDetail')];
     // Shown once per loss (each retry would restart its fade), again only if the language changed.
     if (this.notice.message !== lines.join('\n')) this.notice.show(lines, null);

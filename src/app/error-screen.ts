@@ -98,7 +98,8 @@ export class ErrorScreen {
   }
 
   private show(): void {
-    const v = this.view ?? (this.view = this.build());
+    this.view ??= this.build();
+    const v = this.view;
     const w = document.documentElement.lang === 'en' ? WORDS.en : WORDS.fr;
     v.title.textContent = w.title;
     v.body.textContent = w.body;

@@ -152,7 +152,10 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     a.focus.clear();
   };
   const openRules = (): void => {
-    if (a.rules.visible) return closeRules();
+    if (a.rules.visible) {
+      closeRules();
+      return;
+    }
     void a.rules.show(rulesContent(i18n));
     a.focus.clear();
   };

@@ -111,7 +111,7 @@ export class HistoryController {
     const lang = this.a.i18n.lang;
     const session = this.a.session;
     if (session?.client.kind === 'local') return pw(lang, 'historyDemo');
-    if (!session || !session.canPlay) return pw(lang, 'historyNotKept');
+    if (!session?.canPlay) return pw(lang, 'historyNotKept');
     return this.entries().length === 0 ? pw(lang, 'historyEmpty') : '';
   }
 

@@ -26,7 +26,7 @@ describe('the history in a player\'s words', () => {
     const e = entry((j) => has(j, (ev) => ev.type === 'haystackOpened' && ev.extraWon));
     const fr = plain(historyDetail('fr', e, 'Europe/Paris')).split('\n');
     expect(fr[1]).toBe('Joué le 4 déc. 2026, 18:42');
-    expect(fr).toContain('   1er coup : ' + (e.rounds[0]!.picks[0]!.element === 'chick' ? 'poussin' : 'nid vide'));
+    expect(fr).toContain(`   1er coup : ${e.rounds[0]!.picks[0]!.element === 'chick' ? 'poussin' : 'nid vide'}`);
     const haystack = fr.findIndex((l) => l.startsWith('Botte de foin'));
     const extra = fr.indexOf('Manche EXTRA');
     expect(haystack).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '../core/history';
 import { numbersFor } from './money';
 import { hw, localDate, ordinal } from './history-words';
-import { elementWord, pw, type Lang } from './persistence-words';
+import { elementWord, type Lang } from './persistence-words';
 
 const money = (lang: Lang, cents: number): string => numbersFor(lang).money(cents);
 
@@ -25,7 +25,7 @@ export function historyDetail(lang: Lang, e: HistoryEntry, timeZone?: string): s
   for (const r of e.rounds) {
     if (r.round > 1 && e.haystack) lines.push(hw(lang, e.haystack.extraWon ? 'haystackWon' : 'haystackLost'));
     lines.push(hw(lang, r.round > 1 ? 'roundExtra' : 'round1'));
-    r.picks.forEach((p, k) => lines.push(`   ${hw(lang, 'pick', { nth: ordinal(lang, k + 1), element: elementWord(lang, p.element) })}`));
+    r.picks.forEach((p, k) => { lines.push(`   ${hw(lang, 'pick', { nth: ordinal(lang, k + 1), element: elementWord(lang, p.element) })}`); });
     lines.push(`   ${hw(lang, r.outcome === 'won' ? 'roundWon' : 'roundLost')}`);
   }
   // A haystack that gave no Extra comes after the only round.

@@ -1,4 +1,4 @@
-import { Container, Sprite, Text } from 'pixi.js';
+import { type Container, Sprite, Text } from 'pixi.js';
 import type { Element } from '../core';
 import { texture } from '../scene/assets';
 import type { TicketScreen } from '../scene/screens/ticket-screen';

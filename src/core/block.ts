@@ -63,6 +63,6 @@ export class BlockDealer {
   private startNextBlock(): void {
     this.block++;
     this.dealt = 0;
-    this.table.rows.forEach((r, i) => (this.remaining[i] = r.count));
+    this.table.rows.forEach((r, i) => { this.remaining[i] = r.count; });
   }
 }

@@ -1,4 +1,4 @@
-import { Container, Sprite } from 'pixi.js';
+import { type Container, Sprite } from 'pixi.js';
 import { artFailed, texture, whenTexture, type ArtName } from './assets';
 import { sourceSize } from './art-files';
 import { drawFallback } from './fallback-art';

@@ -39,7 +39,9 @@ describe('computeLayout', () => {
     for (const c of l.cells) expect(inside(c, l.board)).toBe(true);
     for (const h of l.haystacks) expect(inside(h, l.board)).toBe(true);
     const pieces = [l.ticket, l.counter, l.action, l.board, l.header];
-    pieces.forEach((a, i) => pieces.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));
+    pieces.forEach((a, i) => {
+      for (const b of pieces.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+    });
     for (const p of pieces) expect(inside(p, all)).toBe(true);
     expect(inside(l.ticketBig, all)).toBe(true);
     expect(inside(l.scratchAll, all)).toBe(true);
@@ -50,7 +52,9 @@ describe('computeLayout', () => {
     for (const c of l.cells) expect(overlap(c, l.scratchAll)).toBe(false);
     const icons = Object.values(l.icons);
     for (const i of icons) expect(overlap(i, l.balance) || overlap(i, l.badge)).toBe(false);
-    l.haystacks.forEach((a, i) => l.haystacks.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));
+    l.haystacks.forEach((a, i) => {
+      for (const b of l.haystacks.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+    });
   });
 
   it.each(['landscape', 'portrait'] as const)('puts the %s haystacks around the board\'s middle, under their prompt', (o) => {
@@ -91,9 +95,13 @@ describe('computeLayout', () => {
       expect(inside(i, l.header)).toBe(true);
       expect(overlap(i, l.balance) || overlap(i, l.badge)).toBe(false);
     }
-    icons.forEach((a, k) => icons.slice(k + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));
+    icons.forEach((a, k) => {
+      for (const b of icons.slice(k + 1)) expect(overlap(a, b)).toBe(false);
+    });
     const pieces = [l.ticket, l.counter, l.action, l.board, l.header];
-    pieces.forEach((a, k) => pieces.slice(k + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));
+    pieces.forEach((a, k) => {
+      for (const b of pieces.slice(k + 1)) expect(overlap(a, b)).toBe(false);
+    });
     for (const c of l.cells) expect(inside(c, l.board)).toBe(true);
     for (const s of l.haystacks) expect(inside(s, l.board)).toBe(true);
   });

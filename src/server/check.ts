@@ -103,7 +103,7 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
   if (hasPrinted) {
     await db.each<{ serial: string; cents: number }>('SELECT serial, cents FROM counter_payments', [], (p) => {
       const t = tickets.get(p.serial);
-      if (!t || t.status !== 'ended' || t.prize_cents !== p.cents) {
+      if (t?.status !== 'ended' || t.prize_cents !== p.cents) {
         ledgerProblems.push(`ticket ${p.serial}: paid ${p.cents} cents at the counter, its journal says ${t?.status === 'ended' ? String(t.prize_cents) : 'not ended'}`);
       }
     });

@@ -39,18 +39,34 @@ describe('group commit', () => {
     const seenAtSettle: number[][] = [];
     const settle = <T>(p: Promise<T>): Promise<T | Error> =>
       p.then(
-        (v) => (seenAtSettle.push(rows()), v),
-        (e: Error) => (seenAtSettle.push(rows()), e),
+        (v) => {
+          seenAtSettle.push(rows());
+          return v;
+        },
+        (e: Error) => {
+          seenAtSettle.push(rows());
+          return e;
+        },
       );
     const results = await Promise.all([
-      settle(group.submit(async () => (insert.run(1), 'one'), true)),
+      settle(
+        group.submit(async () => {
+          insert.run(1);
+          return 'one';
+        }, true),
+      ),
       settle(
         group.submit(async () => {
           insert.run(2);
           throw new Error('this request fails after writing');
         }, true),
       ),
-      settle(group.submit(async () => (insert.run(3), 'three'), true)),
+      settle(
+        group.submit(async () => {
+          insert.run(3);
+          return 'three';
+        }, true),
+      ),
     ]);
     expect(results[0]).toBe('one');
     expect((results[1] as Error).message).toBe('this request fails after writing');
@@ -88,7 +104,10 @@ describe('group commit', () => {
     const group = new GroupCommit(db, 4, { beforeCommit: () => void commits++, afterCommit() {} });
     const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
     const seen: number[][] = [];
-    const pending = [1, 2, 3, 4, 5, 6].map((x) => group.submit(async () => (insert.run(x), seen.push(rows())), true));
+    const pending = [1, 2, 3, 4, 5, 6].map((x) => group.submit(async () => {
+        insert.run(x);
+        return seen.push(rows());
+      }, true));
     await Promise.all(pending);
     expect(rows()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(commits).toBe(2);

@@ -16,8 +16,8 @@ export const readyLine = (host: string, port: number, database: string): string 
  * 1 when the database cannot be opened or written, 2 for bad options or an invalid prize table or configuration.
  */
 export async function runServer(argv: readonly string[]): Promise<FastifyInstance | number> {
-  let options;
-  let faults;
+  let options: ReturnType<typeof parseServerOptions>;
+  let faults: ReturnType<typeof faultsFromEnv>;
   try {
     options = parseServerOptions(argv, process.env);
     faults = faultsFromEnv();

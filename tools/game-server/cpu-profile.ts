@@ -81,12 +81,12 @@ export async function summarizeProfile(file: string, window: { from: number; to:
 export function formatProfile(s: ProfileSummary, commands: number): string {
   const pct = (ms: number): string => `${((100 * ms) / s.totalMs).toFixed(1).padStart(5)} %`;
   const per = (ms: number): string => `${((1000 * ms) / Math.max(1, commands)).toFixed(0).padStart(5)} µs/command`;
-  return [
+  return `${[
     `server CPU profile: ${s.totalMs.toFixed(0)} ms busy; per command: over the ${commands} durable requests measured` +
       (s.windowed ? ' (the measured window only)' : ' (the whole run: start-up and warm-up included)'),
     '  by place (self time):',
     ...s.byPlace.map(([k, ms]) => `    ${pct(ms)} ${per(ms)}  ${k}`),
     '  functions (self time):',
     ...s.topFunctions.map(([k, ms]) => `    ${pct(ms)}  ${k}`),
-  ].join('\n') + '\n';
+  ].join('\n')}\n`;
 }

@@ -8,5 +8,5 @@ import path from 'node:path';
 export async function writeServerConfig(configFile: string, staticDir: string): Promise<void> {
   await mkdir(staticDir, { recursive: true });
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>poule</title>\n');
-  await writeFile(configFile, JSON.stringify({ terminals: [] }, null, 2) + '\n');
+  await writeFile(configFile, `${JSON.stringify({ terminals: [] }, null, 2)}\n`);
 }

@@ -28,7 +28,7 @@ export function lift(): Float64Array {
 export function egg(): Float64Array {
   const out = silence(1.1);
   const notes = [84, 88, 91, 96]; // C6 E6 G6 C7
-  notes.forEach((note, k) => mixInto(out, bell(midiToHz(note), 1.1 - k * 0.07, 0.35), Math.round(k * 0.07 * SAMPLE_RATE), 0.6));
+  notes.forEach((note, k) => { mixInto(out, bell(midiToHz(note), 1.1 - k * 0.07, 0.35), Math.round(k * 0.07 * SAMPLE_RATE), 0.6); });
   // twinkles: tiny high pings at fixed, seeded moments and pitches
   const twinkle = seededNoise(202);
   for (let k = 0; k < 9; k++) {

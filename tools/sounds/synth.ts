@@ -13,7 +13,7 @@ export function silence(seconds: number): Float64Array {
 
 /** Equal-tempered pitch of a MIDI note (69 = A4 = 440 Hz). */
 export function midiToHz(note: number): number {
-  return 440 * Math.pow(2, (note - 69) / 12);
+  return 440 * 2 ** ((note - 69) / 12);
 }
 
 /** Seeded noise (mulberry32): the only "randomness" in our sounds, fixed per sound so output never changes. */

@@ -12,7 +12,7 @@ export function normalise(signal: Float64Array, peakDbfs = PEAK_DBFS): Float64Ar
   for (const v of signal) peak = Math.max(peak, Math.abs(v));
   const out = new Float64Array(signal.length);
   if (peak === 0) return out;
-  const gain = Math.pow(10, peakDbfs / 20) / peak;
+  const gain = 10 ** (peakDbfs / 20) / peak;
   for (let i = 0; i < signal.length; i++) out[i] = (signal[i] ?? 0) * gain;
   return out;
 }

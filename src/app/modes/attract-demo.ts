@@ -36,7 +36,7 @@ export class DemoTicket {
         return { type: 'reveal' };
       case 'round': {
         const down: number[] = [];
-        s.round?.hens.forEach((e, hen) => e === null && down.push(hen));
+        s.round?.hens.forEach((e, hen) => { e === null && down.push(hen); });
         return { type: 'pick', hen: down[uniformInt(this.bot, down.length)]! };
       }
       case 'haystack':

@@ -47,13 +47,13 @@ export function independence(table: readonly (readonly number[])[]): ChiSquareRe
   const cols = table[0]!.map((_, j) => table.reduce((a, r) => a + r[j]!, 0));
   const n = rows.reduce((a, b) => a + b, 0);
   let statistic = 0;
-  table.forEach((r, i) =>
+  table.forEach((r, i) => {
     r.forEach((o, j) => {
       const expected = (rows[i]! * cols[j]!) / n;
       if (expected < 5) throw new RangeError(`cell ${i},${j}: expected count ${expected} < 5, too few draws`);
       statistic += (o - expected) ** 2 / expected;
-    }),
-  );
+    });
+  });
   return verdict(statistic, (table.length - 1) * (cols.length - 1));
 }
 

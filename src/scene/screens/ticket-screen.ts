@@ -108,7 +108,7 @@ export class TicketScreen implements Screen {
     this.scratchAll.setText(w.scratchAll);
     this.counter.setTexts(w.picksLeft, s?.round ? w.roundName(s.round.round) : '');
     this.setPrompt(s);
-    this.board.hens.forEach((h, i) => (h.accessibleTitle = w.hen(i)));
+    this.board.hens.forEach((h, i) => { h.accessibleTitle = w.hen(i); });
     if (this.result.visible && s?.result) this.result.setTexts(w.result(s), s.result.prizeCents);
   }
 
@@ -152,7 +152,7 @@ export class TicketScreen implements Screen {
     this.snapshot = s;
     this.result.hide();
     this.haystacks.clear();
-    this.banners.removeChildren().forEach((b) => dispose(b));
+    this.banners.removeChildren().forEach((b) => { dispose(b); });
     this.card.reset(this.words().scratchHere);
     this.revealAsked = s.phase !== 'scratch';
     const round = s.round;
@@ -197,7 +197,7 @@ export class TicketScreen implements Screen {
     const r = this.snapshot?.round;
     if (!on || !r) return;
     this.haystacks.clear();
-    this.banners.removeChildren().forEach((b) => dispose(b));
+    this.banners.removeChildren().forEach((b) => { dispose(b); });
     this.board.restore(r.hens, r.board, this.words().eggWasHere, r.picks.map((p) => p.hen));
     this.board.alpha = 1;
     this.board.setActive(false);

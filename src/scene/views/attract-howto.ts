@@ -26,7 +26,7 @@ export class AttractHowTo extends Container {
     for (const c of this.cards) dispose(c);
     if (this.headingView) dispose(this.headingView);
     this.cards = [];
-    const { width: w, height: h } = l.design;
+    const { width: w } = l.design;
     const wide = l.orientation === 'landscape';
     const head = label(this.heading, 76, 'title');
     head.position.set(w / 2, wide ? 200 : 230);

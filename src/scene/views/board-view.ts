@@ -90,8 +90,8 @@ export class BoardView extends Container {
   /** Shows a saved round as it stands, without animation; `picked` are the player's hens in pick order. */
   restore(hens: readonly (Element | null)[], board: readonly Element[] | null, eggText: string, picked: readonly number[] = []): void {
     this.reset();
-    hens.forEach((e, i) => this.hens[i]!.setState(e));
-    picked.forEach((hen, k) => this.hens[hen]?.markPicked(k + 1));
+    hens.forEach((e, i) => { this.hens[i]!.setState(e); });
+    picked.forEach((hen, k) => { this.hens[hen]?.markPicked(k + 1); });
     if (board) {
       board.forEach((e, i) => {
         if (hens[i] === null) this.hens[i]!.setState(e, true);

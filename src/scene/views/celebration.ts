@@ -1,4 +1,4 @@
-import { Container } from 'pixi.js';
+import type { Container } from 'pixi.js';
 import gsap from 'gsap';
 import { art, artSize } from '../art';
 import type { ArtName } from '../assets';

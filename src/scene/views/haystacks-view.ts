@@ -1,4 +1,4 @@
-import { Container, Rectangle, Text } from 'pixi.js';
+import { Container, Rectangle, type Text } from 'pixi.js';
 import gsap from 'gsap';
 import { art } from '../art';
 import type { Layout } from '../layout';
@@ -47,13 +47,17 @@ class HaystackView extends Container {
     const tl = gsap.timeline();
     tl.to(this.closed, { y: -30, alpha: 0, duration: 0.35, ease: 'power2.in' });
     tl.call(() => this.strawBurst(), [], '<');
-    tl.call(() => void (this.open.visible = true), [], '<0.15');
+    tl.call(() => {
+      this.open.visible = true;
+    }, [], '<0.15');
     if (holdsExtra && missed !== null) {
       const note = label(missed, 34, 'light');
       fitWidth(note, 300);
       note.position.set(128, 150);
       this.inside.addChild(note);
-      tl.call(() => void (this.open.tint = 0x9a9a9a), [], '<');
+      tl.call(() => {
+        this.open.tint = 0x9a9a9a;
+      }, [], '<');
       tl.from(note, { alpha: 0, duration: 0.4 }, '<0.1');
     } else if (holdsExtra) {
       const hen = art('hen-lifted');
@@ -121,7 +125,7 @@ export class HaystacksView extends Container {
     if (this.layoutNow) this.resize(this.layoutNow);
     const tl = gsap.timeline();
     tl.from(this.prompt, { alpha: 0, y: this.prompt.y - 40, duration: 0.4 });
-    this.stacks.forEach((s, i) => tl.from(s, { y: s.y + 300, alpha: 0, duration: 0.5, ease: 'back.out(1.6)' }, 0.1 + i * 0.08));
+    this.stacks.forEach((s, i) => { tl.from(s, { y: s.y + 300, alpha: 0, duration: 0.5, ease: 'back.out(1.6)' }, 0.1 + i * 0.08); });
     return tl;
   }
 
@@ -134,7 +138,9 @@ export class HaystacksView extends Container {
     const tl = gsap.timeline();
     tl.add(this.stacks[chosen]!.openUp(chosen === extraAt, extraText));
     if (chosen !== extraAt) {
-      tl.call(() => void (this.note.text = missText));
+      tl.call(() => {
+        this.note.text = missText;
+      });
       tl.add(this.stacks[extraAt]!.openUp(true, extraText, extraWasHere), '+=0.5');
     }
     return tl;

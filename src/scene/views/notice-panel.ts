@@ -46,7 +46,7 @@ export class NoticePanel extends Container {
   resize(l: Layout): void {
     this.layoutNow = l;
     this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.7 });
-    this.card.removeChildren().forEach((c) => c !== this.text && c !== this.ok && c.destroy({ children: true }));
+    this.card.removeChildren().forEach((c) => { c !== this.text && c !== this.ok && c.destroy({ children: true }); });
     const p = l.panel;
     const w = p.width * 0.9;
     this.text.text = this.lines.join('\n\n');

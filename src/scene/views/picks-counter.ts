@@ -23,7 +23,7 @@ export class PicksCounter extends Container {
 
   resize(r: Rect): void {
     this.rect = r;
-    this.box.removeChildren().forEach((c) => c !== this.title && c !== this.value && c !== this.round && c.destroy());
+    this.box.removeChildren().forEach((c) => { c !== this.title && c !== this.value && c !== this.round && c.destroy(); });
     this.box.addChild(panel(r.width, r.height, { radius: 40 }), this.title, this.value, this.round);
     this.box.position.set(r.x, r.y);
     // The number fills what the title and the round's name leave, whatever the box's shape.

@@ -125,7 +125,10 @@ export class ScratchZone extends Container {
     this.eventMode = 'none';
     this.last = null;
     this.stopWaiting();
-    const t = gsap.to(this, { alpha: 0, duration: 0.35, ease: 'power1.in', onComplete: () => void (this.visible = false) });
+    const t = gsap.to(this, { alpha: 0, duration: 0.35, ease: 'power1.in', onComplete: () => {
+        this.visible = false;
+      },
+    });
     this.onCleared();
     return t;
   }

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream, type PDFObject } from 'pdf-lib';
 
 /**
  * Reads a print file back for the tests: each page's embedded images decoded as QR codes (jsQR), and its text as
@@ -11,7 +11,7 @@ export interface ReadFace {
   readonly text: readonly string[];
 }
 
-const WIN_ANSI_EXTRA: Readonly<Record<number, string>> = { 0x80: '€', 0x9c: 'œ', 0x97: '—', 0x92: '’' };
+const WIN_ANSI_EXTRA: Readonly<Record<number, string>> = { 128: '€', 156: 'œ', 151: '—', 146: '’' };
 
 const decodeWinAnsi = (hex: string): string =>
   (hex.match(/../g) ?? []).map((h) => {

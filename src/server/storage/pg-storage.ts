@@ -214,7 +214,7 @@ export class PgStorage implements Storage {
         const last = tx.takePending();
         await client.query(last === '' ? 'COMMIT' : `${last};\nCOMMIT`);
         if (play) this.faults.afterCommit();
-        jobs.forEach((job, i) => job.resolve(values[i]));
+        jobs.forEach((job, i) => { job.resolve(values[i]); });
         return;
       } catch (error) {
         broken = !isDatabaseError(error);

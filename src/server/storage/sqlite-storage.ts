@@ -238,7 +238,7 @@ class SqliteTx implements StorageTx {
   }
 
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
-    events.forEach((e, i) => this.s.insertEvent.run(ticketId, fromIndex + i, seq, JSON.stringify(e)));
+    events.forEach((e, i) => { this.s.insertEvent.run(ticketId, fromIndex + i, seq, JSON.stringify(e)); });
   }
 
   async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
