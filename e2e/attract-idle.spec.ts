@@ -11,7 +11,7 @@ async function finishTicket(page: Page): Promise<HookState> {
     const g = s.game!;
     if (g.phase === 'ended') return s;
     if (g.phase === 'haystack') await chooseHaystack(page, 0, 'mouse');
-    else await pickHen(page, g.round!.hens.findIndex((e) => e === null), 'mouse');
+    else await pickHen(page, g.round!.hens.indexOf(null), 'mouse');
     await settle(page);
   }
   throw new Error('the ticket did not end');

@@ -1,4 +1,3 @@
-import type { HookState } from '../src/app/test-hook';
 import { expect, test, type Page } from '@playwright/test';
 import { clickButton, openGame, state, until, waitIdle } from './support/poule';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickButton, clickRect, layout, openGame, settle, state, waitIdle } from './support/poule';
+import { clickButton, clickRect, layout, openGame, settle, state } from './support/poule';
 
 // Booting takes up to a minute on a loaded 2-core machine with software WebGL: generous waits, no timed assertion.
 test.describe.configure({ timeout: 300_000 });
@@ -46,7 +46,7 @@ async function playWholeTicket(page: Page): Promise<void> {
     }
     const l = await layout(page);
     if (g.phase === 'haystack') await clickRect(page, l.haystacks[2]!);
-    else await clickRect(page, l.hens[g.round!.hens.findIndex((h) => h === null)]!);
+    else await clickRect(page, l.hens[g.round!.hens.indexOf(null)]!);
     await settle(page);
   }
   throw new Error('the ticket did not end in 100 steps');

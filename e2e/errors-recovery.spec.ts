@@ -37,7 +37,7 @@ async function buyAndReveal(page: Page): Promise<void> {
 /** Lifts the first hen still down (no wait: the caller decides). */
 async function pickFirstHen(page: Page): Promise<void> {
   const g = (await state(page)).game!;
-  await clickRect(page, (await layout(page)).hens[g.round!.hens.findIndex((h) => h === null)]!);
+  await clickRect(page, (await layout(page)).hens[g.round!.hens.indexOf(null)]!);
 }
 
 async function playToTheEnd(page: Page): Promise<void> {

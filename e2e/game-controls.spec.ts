@@ -148,7 +148,7 @@ test('a resize in the middle of a round keeps the round and lays it out again', 
     }
   }
   const l = await layout(page);
-  const hen = (await state(page)).game!.round!.hens.findIndex((x) => x === null);
+  const hen = (await state(page)).game!.round!.hens.indexOf(null);
   await clickRect(page, l.hens[hen]!);
   await settle(page);
   expect((await state(page)).game!.rounds[0]!.picks.at(-1)!.hen).toBe(hen);
@@ -209,7 +209,7 @@ test('a lost WebGL context is recovered without losing the ticket', async ({ pag
   await waitIdle(page);
   expect((await state(page)).game).toEqual(before);
   await shot(page, 'after-context-restore');
-  const hen = before!.round!.hens.findIndex((x) => x === null);
+  const hen = before!.round!.hens.indexOf(null);
   await clickRect(page, (await layout(page)).hens[hen]!);
   await settle(page);
   expect((await state(page)).game!.rounds[0]!.picks.at(-1)!.hen).toBe(hen);
@@ -220,7 +220,7 @@ async function pickUntilRoundEnds(page: Page): Promise<void> {
   for (let i = 0; i < 40; i++) {
     const g = (await state(page)).game!;
     if (g.phase !== 'round') return;
-    const hen = g.round!.hens.findIndex((x) => x === null);
+    const hen = g.round!.hens.indexOf(null);
     await clickRect(page, (await layout(page)).hens[hen]!);
     await settle(page);
   }
@@ -235,7 +235,7 @@ test('a win is celebrated and paid (seed 52: A2 on ticket one)', async ({ page }
   for (let i = 0; i < 40; i++) {
     const g = (await state(page)).game!;
     if (g.phase !== 'round') break;
-    const hen = g.round!.hens.findIndex((x) => x === null);
+    const hen = g.round!.hens.indexOf(null);
     await clickRect(page, (await layout(page)).hens[hen]!);
     await page.waitForTimeout(1500);
     if ((await state(page)).game!.result) await shot(page, 'celebration-landscape');

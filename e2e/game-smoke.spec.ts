@@ -89,7 +89,7 @@ async function playToTheEnd(page: Page, tag: (s: string) => string, seen: { hays
     expect(g.phase).toBe('round');
     expect(l.hens).toHaveLength(30);
     const round = g.round!;
-    const hen = round.hens.findIndex((h) => h === null);
+    const hen = round.hens.indexOf(null);
     await clickRect(page, l.hens[hen]!);
     if (!seen.lostBoard && round.picksLeft === 1) {
       // A last pick: if it loses, catch the end-of-round reveal while it plays.

@@ -1,6 +1,5 @@
-
-import { expect, test, } from '@playwright/test';
-import { openGame, state, until, } from './support/poule';
+import { expect, test } from '@playwright/test';
+import { openGame, state, until } from './support/poule';
 
 test.describe('kiosk mode', () => {
   test('blocks the context menu, zoom and selection, hides the cursor', async ({ page }) => {

@@ -11,7 +11,7 @@ export const serialOf = (s: HookState): string => {
 };
 
 /** The lowest hen still sitting in the round in play. */
-export const firstHenDown = (s: HookState): number => s.game!.round!.hens.findIndex((h) => h === null);
+export const firstHenDown = (s: HookState): number => s.game!.round!.hens.indexOf(null);
 
 /** Clicks hen `hen` and waits until the pick is answered and shown. */
 export async function clickHen(page: Page, hen: number): Promise<void> {

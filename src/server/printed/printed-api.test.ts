@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CREDIT_CENTS } from '../../core';
 import { SeededSource } from '../../core/seeded-source';
 import { formatGameCode } from '../../protocol/game-code';
-import type { ApiError, ClaimView, CounterTicketView, DayReport, PaymentView, SaleView, SessionView, } from '../../protocol/messages';
+import type { ApiError, ClaimView, CounterTicketView, DayReport, PaymentView, SaleView, SessionView } from '../../protocol/messages';
 import { checkDatabase } from '../check';
 import { TEST_TERMINALS } from '../test-kit';
 import { firstCodes, playClaimed, printedServer, Speaker, TEST_RETAILERS, type PrintedServer } from './printed-kit';
