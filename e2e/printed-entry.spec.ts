@@ -16,6 +16,13 @@ function mistyped(): string {
 
 async function openKeypad(page: Page, n: number, lang: 'fr' | 'en'): Promise<void> {
   await openGame(page, `?mode=kiosk&terminal=${terminalKey(n)}&speed=8&lang=${lang}`);
+  // The kiosk's title: « Scanner mon ticket » in the main place, its own buy under it, the notices clear of both.
+  const l = await page.evaluate(() => window.__poule!.layout());
+  const scan = l.buttons['scan']!;
+  const buy = l.buttons['buy']!;
+  expect(scan.y + scan.height).toBeLessThanOrEqual(buy.y);
+  const size = page.viewportSize()!;
+  await pageShot(page, `printed-kiosk-title-${size.width}x${size.height}-${lang}`);
   await scanButton(page);
   await expect(page.locator('#poule-code')).toBeVisible();
 }

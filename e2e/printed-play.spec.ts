@@ -98,7 +98,10 @@ test('a retailer sells a ticket, a phone plays it from its QR address to the end
     expect(s.printed?.ticket).toEqual({ serial: t.serial, mode: 'play' });
     expect(s.game).toMatchObject({ phase: 'scratch', amounts: null, draws: 'crypto' });
     expect(await page.locator('#poule-note').isVisible()).toBe(false);
+    const balance = s.balanceCents;
     s = await playOut(page);
+    // Paid at the counter, paid out at the counter: the screen's demo wallet neither stakes nor wins.
+    expect(s.balanceCents).toBe(balance);
     expect(s.screen).toBe('result');
     const prize = s.game!.result!.prizeCents;
     const layout = await page.evaluate(() => window.__poule!.layout());

@@ -26,6 +26,8 @@ export interface CameraScan {
 
 /** A frame is read every this many ms: enough for a held ticket, light on a kiosk's CPU. */
 const FRAME_MS = 150;
+/** The same code shown again is read again after this long (once it has left the picture). */
+const AGAIN_MS = 3000;
 /** jsQR reads frames scaled down to this width at most (a QR code held up fills a good part of the picture). */
 const JSQR_WIDTH = 640;
 
@@ -61,7 +63,11 @@ export async function startCameraScan(video: HTMLVideoElement, onText: (text: st
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   let stopped = false;
+  // The same code is handed on again only once it has left the picture and a few seconds have passed: a ticket held
+  // still after a refusal is not claimed over and over (wrong codes count against the screen's limit).
   let last = '';
+  let lastAt = 0;
+  let leftView = false;
   let timer = 0;
 
   const readFrame = async (): Promise<string | null> => {
@@ -84,8 +90,14 @@ export async function startCameraScan(video: HTMLVideoElement, onText: (text: st
     if (stopped) return;
     try {
       const text = await readFrame();
-      if (text && text !== last && !stopped) onText(text);
-      last = text ?? last;
+      const now = performance.now();
+      if (!text) leftView = true;
+      else if (!stopped && (text !== last || (leftView && now - lastAt > AGAIN_MS))) {
+        last = text;
+        lastAt = now;
+        leftView = false;
+        onText(text);
+      }
     } catch (e) {
       console.warn('[poule] a camera frame could not be read', e);
     }

@@ -61,6 +61,7 @@ export class TitleScreen implements Screen {
     this.scan.visible = text !== null;
     if (text !== null) this.scan.setText(text);
     this.placeButtons();
+    if (this.layoutNow) this.placeMessage(this.layoutNow);
   }
 
   /**
@@ -131,7 +132,8 @@ export class TitleScreen implements Screen {
   /** The notices hang from just under the buttons and shrink to the room left above the bottom edge. */
   private placeMessage(l: Layout): void {
     const t = l.title;
-    const top = this.topUp.visible ? t.message.y : t.topUp.y + 10;
+    // Under the top-up's slot when something stands there (the top-up, or the buy moved down by « Scanner mon ticket »).
+    const top = this.topUp.visible || this.scan.visible ? t.message.y : t.topUp.y + 10;
     const room = l.design.height - 16 - top;
     const width = Math.min(t.message.width, l.orientation === 'landscape' ? 1100 : 960);
     this.message.anchor.set(0.5, 0);
