@@ -124,6 +124,8 @@ export async function startTempPostgres(o: TempPostgresOptions = {}): Promise<Te
     } catch {
       // already gone
     }
+    // An exit cannot wait: the folder goes now (SIGQUIT stops the server at once, it writes nothing more that matters).
+    rmSync(root, { recursive: true, force: true, maxRetries: 3 });
   };
   process.once('exit', stopNow);
   return {
