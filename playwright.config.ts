@@ -6,7 +6,8 @@ import { serverArgs, writeServerConfig } from './e2e/support/game-server';
 
 // Debian's Chromium on these machines (Playwright cannot download its own here); PLAYWRIGHT_CHROMIUM overrides it,
 // and a laptop with Playwright's own browser installed uses that when neither exists.
-const chromium = process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromium =
+  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 // E2E_PORT and E2E_OUT_DIR let two engineers on one machine run specs at once (own port, own build folder).
 const PORT = Number(process.env['E2E_PORT'] ?? 4317);
 const OUT_DIR = process.env['E2E_OUT_DIR'];
@@ -56,7 +57,13 @@ export default defineConfig({
   webServer: {
     // The real game server over the built game (npm run test:e2e builds it first), on its own temporary database.
     // Playwright starts it and stops it by its own PID when the run ends (node itself, no npx shell in between).
-    command: ["exec", process.execPath, ...serverArgs(PORT, join(DATA_DIR, 'poule.sqlite'), OUT_DIR ?? 'dist', SERVER_CONFIG)].map((a, i) => (i === 0 ? a : JSON.stringify(a))).join(' '),
+    command: [
+      'exec',
+      process.execPath,
+      ...serverArgs(PORT, join(DATA_DIR, 'poule.sqlite'), OUT_DIR ?? 'dist', SERVER_CONFIG),
+    ]
+      .map((a, i) => (i === 0 ? a : JSON.stringify(a)))
+      .join(' '),
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,

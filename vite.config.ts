@@ -10,7 +10,8 @@ function retailPagePlugin(): Plugin {
     name: 'poule-retail-page',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url === '/retail' || req.url?.startsWith('/retail?')) req.url = req.url.replace('/retail', '/retail.html');
+        if (req.url === '/retail' || req.url?.startsWith('/retail?'))
+          req.url = req.url.replace('/retail', '/retail.html');
         next();
       });
     },

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { HookState } from '../src/app/test-hook';
 import { chooseHaystack, pickHen } from './support/drive';
-import { SEEDS } from './support/seeds';
 import { clickButton, openGame, settle, state, until, waitIdle } from './support/poule';
+import { SEEDS } from './support/seeds';
 
 /** Plays the ticket on screen to its end: the first hen still down, the first haystack. */
 async function finishTicket(page: Page): Promise<HookState> {
@@ -30,7 +30,9 @@ test.describe('idle inside a ticket', () => {
     expect(s.idleWarning).toBeNull();
   });
 
-  test('the warning counts down, the ticket is set aside as it is, then resumed and finished as its journal goes', async ({ page }) => {
+  test('the warning counts down, the ticket is set aside as it is, then resumed and finished as its journal goes', async ({
+    page,
+  }) => {
     // A seed whose first pick is not the egg, so the ticket is still in its round when the warning comes.
     await openGame(page, `?demo=1&seed=${SEEDS.lostNoExtra.seed}&speed=8&idle=600&ticketIdle=3&warning=4`);
     const start = await state(page);
@@ -59,7 +61,9 @@ test.describe('idle inside a ticket', () => {
     expect(resumed.game?.serial).toEqual(kept.game?.serial);
     expect(resumed.balanceCents).toBe(kept.balanceCents);
     const end = await finishTicket(page);
-    expect(end.game?.rounds[0]?.picks.slice(0, kept.game!.rounds[0]!.picks.length)).toEqual(kept.game?.rounds[0]?.picks);
+    expect(end.game?.rounds[0]?.picks.slice(0, kept.game!.rounds[0]!.picks.length)).toEqual(
+      kept.game?.rounds[0]?.picks,
+    );
     expect(end.game?.serial).toEqual(kept.game?.serial);
     expect(end.balanceCents).toBe(start.balanceCents - 200 + end.game!.result!.prizeCents);
   });
@@ -80,13 +84,22 @@ test.describe('idle inside a ticket', () => {
 test.describe('attract settings', () => {
   test('bad values are named on screen and the defaults are used', async ({ page }) => {
     await page.route('**/promo.json', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ loopSeconds: 'long', sound: 'maybe', colour: 'red', caption: 'Été' }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ loopSeconds: 'long', sound: 'maybe', colour: 'red', caption: 'Été' }),
+      }),
     );
     await openGame(page, '?demo=1&speed=8&attract=promo.json&idle=soon&scenes=title,credits');
     await until(page, (s) => s.messages.length >= 5, 10_000);
     const s = await state(page);
     const text = s.messages.join('\n');
-    for (const name of ['attract.json: loopSeconds', 'attract.json: sound', 'attract.json: colour', '« idle »', '« scenes »']) {
+    for (const name of [
+      'attract.json: loopSeconds',
+      'attract.json: sound',
+      'attract.json: colour',
+      '« idle »',
+      '« scenes »',
+    ]) {
       expect(text).toContain(name);
     }
     expect(text).toContain('soon');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { clickButton, openGame, state, until, waitIdle } from './support/poule';
 
 /** A tap in the middle of the canvas, where no button of the title is. */
@@ -8,7 +8,9 @@ async function tapMiddle(page: Page): Promise<void> {
 }
 
 test.describe('attract loop', () => {
-  test('starts after the idle time on the title, and a tap leaves it for the title, balance untouched', async ({ page }) => {
+  test('starts after the idle time on the title, and a tap leaves it for the title, balance untouched', async ({
+    page,
+  }) => {
     await openGame(page, '?demo=1&speed=8&idle=2');
     const before = await state(page);
     expect(before.screen).toBe('title');

@@ -8,7 +8,9 @@ import { clickButton, layout, openGame, state, waitIdle } from './support/poule'
  */
 test.describe.configure({ timeout: 300_000 });
 
-test('a seed in the URL, in storage or on window does not steer a real ticket: its draws are crypto', async ({ page }) => {
+test('a seed in the URL, in storage or on window does not steer a real ticket: its draws are crypto', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     localStorage.setItem('seed', '5');
     sessionStorage.setItem('seed', '5');
@@ -23,10 +25,11 @@ test('a seed in the URL, in storage or on window does not steer a real ticket: i
   expect((await state(page)).game!.draws).toBe('crypto');
 });
 
-test('the hook is read-only: it cannot be replaced, deleted, redefined or changed, and hands out copies', async ({ page }) => {
+test('the hook is read-only: it cannot be replaced, deleted, redefined or changed, and hands out copies', async ({
+  page,
+}) => {
   await openGame(page, '?speed=8');
   const tries = await page.evaluate(() => {
-    
     const w = window as unknown as Record<string, unknown>;
     const hook = window.__poule as unknown as Record<string, unknown>;
     const fails = (f: () => unknown): boolean => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { clickButton, clickRect, layout, openGame, settle, state } from './support/poule';
 
 // Booting takes up to a minute on a loaded 2-core machine with software WebGL: generous waits, no timed assertion.
@@ -70,7 +70,9 @@ test('the served page carries the policy and has no inline script or style', asy
   expect(html).not.toMatch(/<style[\s>]/);
   expect(html).not.toMatch(/\sstyle=/);
   await page.goto('/');
-  expect(await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]') !== null)).toBe(true);
+  expect(await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]') !== null)).toBe(
+    true,
+  );
 });
 
 for (const run of [
@@ -115,13 +117,19 @@ async function servePlantedPage(page: Page): Promise<void> {
   });
 }
 
-test('the count can fail: a page with an inline script, an inline style and eval is blocked and counted', async ({ page }) => {
+test('the count can fail: a page with an inline script, an inline style and eval is blocked and counted', async ({
+  page,
+}) => {
   const w = await watchPolicy(page);
   await servePlantedPage(page);
   await openGame(page, '?demo=1&speed=8');
   const ran = await page.evaluate(() => {
     const g = window as unknown as Record<string, unknown>;
-    return { inline: g['__inlineRan'] === true, evalRan: g['__evalRan'] === true, evalRefused: g['__evalRefused'] === true };
+    return {
+      inline: g['__inlineRan'] === true,
+      evalRan: g['__evalRan'] === true,
+      evalRefused: g['__evalRefused'] === true,
+    };
   });
   // The probe file is same-origin, so it ran; its eval was refused; the inline script never ran.
   expect(ran).toEqual({ inline: false, evalRan: false, evalRefused: true });

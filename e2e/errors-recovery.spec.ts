@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { clickButton, clickRect, layout, openGame, settle, state, waitIdle } from './support/poule';
 
 /**
@@ -20,7 +20,8 @@ test.describe.configure({ timeout: 360_000 });
 
 test.afterEach(async ({ page }, info) => {
   // A failure says which error the page logged, if any.
-  if (info.status !== info.expectedStatus) console.log('support log:', JSON.stringify(await errorLog(page).catch(() => 'unreadable')));
+  if (info.status !== info.expectedStatus)
+    console.log('support log:', JSON.stringify(await errorLog(page).catch(() => 'unreadable')));
 });
 
 const errorLog = (page: Page): Promise<LogEntry[]> =>
@@ -53,7 +54,9 @@ async function playToTheEnd(page: Page): Promise<void> {
 
 const canvasShot = (page: Page): Promise<Buffer> => page.locator('#game canvas').screenshot();
 
-test('an error thrown inside a scene tick: the message shows, the log has the demo’s seed, « Reprendre » restarts the frames', async ({ page }) => {
+test('an error thrown inside a scene tick: the message shows, the log has the demo’s seed, « Reprendre » restarts the frames', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openGame(page, '?demo=1&seed=42&speed=8&crash=tick');
   await buyAndReveal(page);
@@ -74,7 +77,9 @@ test('an error thrown inside a scene tick: the message shows, the log has the de
   expect(types).toEqual(['ticketIssued', 'scratchRevealed', 'roundStarted', 'henLifted']);
   // The issue of the ticket is logged by its serial, never with the amounts that were under the scratch zone.
   expect(entry!.context.lastEvents![0]).toEqual({ type: 'ticketIssued', serial: expect.any(String), draws: 'seeded' });
-  expect(entry!.context['serial']).toBe(`${String(serial.block).padStart(6, '0')}-${String(serial.index).padStart(6, '0')}`);
+  expect(entry!.context['serial']).toBe(
+    `${String(serial.block).padStart(6, '0')}-${String(serial.index).padStart(6, '0')}`,
+  );
 
   // The ticker stopped with the error: the canvas no longer changes, even though the hen's lift goes on.
   const frozen = await canvasShot(page);
@@ -94,7 +99,9 @@ test('an error thrown inside a scene tick: the message shows, the log has the de
   expect(await errorLog(page)).toHaveLength(1);
 });
 
-test('an error inside a session update rejects the pick: the message shows, « Reprendre » plays on to the result', async ({ page }) => {
+test('an error inside a session update rejects the pick: the message shows, « Reprendre » plays on to the result', async ({
+  page,
+}) => {
   await openGame(page, '?demo=1&seed=7&speed=8&crash=update');
   await buyAndReveal(page);
   await pickFirstHen(page);
@@ -110,7 +117,9 @@ test('an error inside a session update rejects the pick: the message shows, « R
   expect((await state(page)).screen).toBe('result');
 });
 
-test('a real ticket: a thrown error and a rejected promise are logged with its serial; « Recharger » brings the ticket back', async ({ page }) => {
+test('a real ticket: a thrown error and a rejected promise are logged with its serial; « Recharger » brings the ticket back', async ({
+  page,
+}) => {
   await openGame(page, '?speed=8');
   await buyAndReveal(page);
   await pickFirstHen(page);

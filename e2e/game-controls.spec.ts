@@ -1,5 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { clickButton, clickRect, focus, layout, openGame, resizeTo, settle, shot, state, waitIdle } from './support/poule';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  clickButton,
+  clickRect,
+  focus,
+  layout,
+  openGame,
+  resizeTo,
+  settle,
+  shot,
+  state,
+  waitIdle,
+} from './support/poule';
 
 /** The game's controls beyond the mouse path: keys, drags, double taps, resizes, languages, sound, parameters. */
 // Whole tickets on software WebGL: slow when the machine is shared.
@@ -75,14 +86,20 @@ test('the arrows reach every button on the title and in the « Historique » scr
   expect((await state(page)).screen).toBe('history');
   const history = await visited();
   const header = ['mute', 'lang', 'rules', 'menu'];
-  expect([...history].sort()).toEqual(Object.keys((await layout(page)).buttons).filter((id) => !header.includes(id)).sort());
+  expect([...history].sort()).toEqual(
+    Object.keys((await layout(page)).buttons)
+      .filter((id) => !header.includes(id))
+      .sort(),
+  );
   expect(history).toContain('historyClose');
   while ((await focus(page))?.id !== 'historyClose') await press(page, 'ArrowDown');
   await press(page, 'Enter');
   expect((await state(page)).screen).toBe('title');
 });
 
-test('scratching by dragging uncovers the real amounts: asked at the first strokes, drawn under the foil left', async ({ page }) => {
+test('scratching by dragging uncovers the real amounts: asked at the first strokes, drawn under the foil left', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   // At speed 1: the foil left clears itself once the finger has rested 1.2 s of game time, longer than a check here.
   await openGame(page, '?demo=1&seed=42&speed=1');
@@ -132,7 +149,11 @@ test('a resize in the middle of a round keeps the round and lays it out again', 
   await clickRect(page, (await layout(page)).hens[0]!);
   await settle(page);
   const before = (await state(page)).game;
-  for (const [w, h] of [[720, 1280], [360, 640], [1920, 1080]] as const) {
+  for (const [w, h] of [
+    [720, 1280],
+    [360, 640],
+    [1920, 1080],
+  ] as const) {
     await resizeTo(page, w, h);
     await shot(page, `resized-${w}x${h}`);
     const s = await state(page);

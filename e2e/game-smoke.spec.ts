@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { clickButton, clickRect, layout, openGame, settle, shot, state } from './support/poule';
 
 /**
@@ -22,7 +22,14 @@ for (const vp of LAYOUTS) {
     const tag = (s: string): string => `${vp.name}-${s}`;
 
     let s = await state(page);
-    expect(s).toMatchObject({ screen: 'title', mode: 'demo', demo: true, seed: 42, layout: vp.name, balanceCents: 2000 });
+    expect(s).toMatchObject({
+      screen: 'title',
+      mode: 'demo',
+      demo: true,
+      seed: 42,
+      layout: vp.name,
+      balanceCents: 2000,
+    });
     await expect(page.locator('#game')).toHaveAttribute('data-ready', '1');
     await shot(page, tag('1-title'));
 
@@ -65,7 +72,11 @@ for (const vp of LAYOUTS) {
 }
 
 /** Picks hens (the first still down) and a haystack until the ticket ends, checking each click in the snapshot. */
-async function playToTheEnd(page: Page, tag: (s: string) => string, seen: { haystacks: boolean; lostBoard: boolean }): Promise<void> {
+async function playToTheEnd(
+  page: Page,
+  tag: (s: string) => string,
+  seen: { haystacks: boolean; lostBoard: boolean },
+): Promise<void> {
   for (let step = 0; step < 80; step++) {
     const s = await state(page);
     const g = s.game!;

@@ -1,7 +1,7 @@
 // « Historique » in real play: the last tickets newest first with every pick, as the game server recalls them
 // (checked here against the server's own answer, folded by the core), and a replay through the ticket screen's views
 // from the journal (no draw: nothing the server holds changes).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { replayJournal } from '../src/core/replay';
 import { formatSerial } from '../src/core/ticket';
 import type { HistoryView, RecalledTicket } from '../src/protocol/messages';
@@ -35,7 +35,9 @@ const stored = async (page: Page): Promise<{ history: RecalledTicket[] }> => {
   return { history: [...v.recent].reverse() };
 };
 
-test('« Historique »: tickets newest first with every pick, as the server recalls them; replay without a draw', async ({ page }) => {
+test('« Historique »: tickets newest first with every pick, as the server recalls them; replay without a draw', async ({
+  page,
+}) => {
   test.setTimeout(600_000);
   await openGame(page, QUERY);
   for (let t = 0; t < 3; t++) {
@@ -66,8 +68,15 @@ test('« Historique »: tickets newest first with every pick, as the server reca
       a2Cents: ticket.a2Cents,
       prizeCents: snap.result!.prizeCents,
       outcome: snap.result!.outcome,
-      haystack: snap.haystack.chosen !== null ? { chosen: snap.haystack.chosen, extraAt: snap.haystack.extraAt!, extraWon: snap.extraWon } : null,
-      rounds: snap.rounds.map((r) => ({ round: r.round, picks: r.picks.map((p) => ({ hen: p.hen, element: p.element })), outcome: r.outcome })),
+      haystack:
+        snap.haystack.chosen !== null
+          ? { chosen: snap.haystack.chosen, extraAt: snap.haystack.extraAt!, extraWon: snap.extraWon }
+          : null,
+      rounds: snap.rounds.map((r) => ({
+        round: r.round,
+        picks: r.picks.map((p) => ({ hen: p.hen, element: p.element })),
+        outcome: r.outcome,
+      })),
       balanceBeforeCents: t.balanceBeforeCents,
       balanceAfterCents: t.balanceAfterCents,
     };
@@ -75,13 +84,20 @@ test('« Historique »: tickets newest first with every pick, as the server reca
   expect(view.lines.map((l) => l.serial)).toEqual(expected.map((e) => e.serialText));
   view.lines.forEach((line, i) => {
     const e = expected[i]!;
-    expect(line).toMatchObject({ a1Cents: e.a1Cents, a2Cents: e.a2Cents, prizeCents: e.prizeCents, outcome: e.outcome, haystack: e.haystack });
+    expect(line).toMatchObject({
+      a1Cents: e.a1Cents,
+      a2Cents: e.a2Cents,
+      prizeCents: e.prizeCents,
+      outcome: e.outcome,
+      haystack: e.haystack,
+    });
     expect(line).toMatchObject({ balanceBeforeCents: e.balanceBeforeCents, balanceAfterCents: e.balanceAfterCents });
     expect(line.rounds).toEqual(e.rounds);
     expect(line.balanceAfterCents).toBe(line.balanceBeforeCents - 200 + line.prizeCents);
   });
   // Balances chain from one ticket to the next: after of the older is before of the newer.
-  for (let i = 0; i + 1 < view.lines.length; i++) expect(view.lines[i]!.balanceBeforeCents).toBe(view.lines[i + 1]!.balanceAfterCents);
+  for (let i = 0; i + 1 < view.lines.length; i++)
+    expect(view.lines[i]!.balanceBeforeCents).toBe(view.lines[i + 1]!.balanceAfterCents);
   expect(s.history).toEqual(view.lines);
 
   expect(Object.keys((await layout(page)).buttons).filter((id) => /reset|zero/i.test(id))).toEqual([]);
@@ -93,10 +109,13 @@ test('« Historique »: tickets newest first with every pick, as the server reca
   await clickButton(page, 'historyReplay');
   // On a loaded machine the row choice and the replay may land a few frames after the clicks: wait for the replay to end.
   await expect
-    .poll(async () => {
-      const r = (await state(page)).historyView?.replay;
-      return r ? `${r.serial} ${r.step}/${r.steps}` : null;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const r = (await state(page)).historyView?.replay;
+        return r ? `${r.serial} ${r.step}/${r.steps}` : null;
+      },
+      { timeout: 60_000 },
+    )
     .toMatch(new RegExp(`^${expected[2]!.serialText} (\\d+)/\\1$`));
   s = await state(page);
   const replay = s.historyView!.replay!;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { focus, openGame, settle, state } from './support/poule';
 
 /** Tab, as a keyboard user goes first: Enter and Space press what it is on, and one focus ring is ever on screen. */

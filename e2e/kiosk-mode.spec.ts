@@ -23,7 +23,14 @@ test.describe('kiosk mode', () => {
         selectstart: fire(new Event('selectstart', { bubbles: true, cancelable: true })),
       };
     });
-    expect(blocked).toEqual({ contextmenu: true, ctrlWheel: true, plainWheel: false, gesture: true, ctrlPlus: true, selectstart: true });
+    expect(blocked).toEqual({
+      contextmenu: true,
+      ctrlWheel: true,
+      plainWheel: false,
+      gesture: true,
+      ctrlPlus: true,
+      selectstart: true,
+    });
     const styles = await page.evaluate(() =>
       ['html', 'body', '#game'].map((sel) => {
         const c = getComputedStyle(document.querySelector(sel)!);
@@ -49,7 +56,9 @@ test.describe('kiosk mode', () => {
     expect((await state(page)).kiosk).toBeNull();
   });
 
-  test('after the idle time on the title, the kiosk runs the attract loop; a tap comes back to the title', async ({ page }) => {
+  test('after the idle time on the title, the kiosk runs the attract loop; a tap comes back to the title', async ({
+    page,
+  }) => {
     await openGame(page, '?mode=kiosk&speed=8&idle=2');
     const before = await state(page);
     await until(page, (s) => s.screen === 'attract');

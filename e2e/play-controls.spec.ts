@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { HookRect } from '../src/app/test-hook';
@@ -7,6 +7,7 @@ import {
   canvasImage,
   centreOf,
   chooseHaystack,
+  type Device,
   expectCells,
   LAYOUTS,
   openDemo,
@@ -14,7 +15,6 @@ import {
   playPath,
   pressButton,
   saveScreen,
-  type Device,
 } from './support/drive';
 import { layout, settle, state, waitIdle } from './support/poule';
 import { nextHen, SEEDS, TEN_LOSSES } from './support/seeds';
@@ -69,7 +69,9 @@ for (const vp of LAYOUTS) {
       expect((await state(page)).game!.result).toMatchObject({ outcome: 'won', prize: 'A2' });
     });
 
-    test('a double tap on a haystack opens one, and the second tap is not a pick in the Extra round', async ({ page }) => {
+    test('a double tap on a haystack opens one, and the second tap is not a pick in the Extra round', async ({
+      page,
+    }) => {
       const path = SEEDS.lostExtraWon; // three empties, the Extra at haystack 2, then the egg
       await startRound(page, path.seed, device);
       for (let k = 0; k < 3; k++) {
@@ -89,7 +91,11 @@ for (const vp of LAYOUTS) {
 
     test('a touch-only game (no mouse, no keys) plays a ticket to its end', async ({ browser }) => {
       // A touch context in this layout; in portrait the play-tickets spec already plays every path by touch.
-      const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, hasTouch: true, isMobile: false });
+      const context = await browser.newContext({
+        viewport: { width: vp.width, height: vp.height },
+        hasTouch: true,
+        isMobile: false,
+      });
       const page = await context.newPage();
       await playPath(page, SEEDS.lostExtraWon, 'touch');
       await pressButton(page, 'playAgain', 'touch');
@@ -97,7 +103,9 @@ for (const vp of LAYOUTS) {
       await context.close();
     });
 
-    test('a keyboard-only game: arrows move the focus, Enter and Space pick, S scratches, Escape opens the menu', async ({ page }) => {
+    test('a keyboard-only game: arrows move the focus, Enter and Space pick, S scratches, Escape opens the menu', async ({
+      page,
+    }) => {
       let escaped = false;
       await playPath(page, SEEDS.lostExtraLost, 'keys', {
         scratchKey: 's',
@@ -138,12 +146,15 @@ async function expectHensLaidOut(page: Page, width: number, height: number): Pro
     expect(r.y + r.height).toBeLessThanOrEqual(height + 0.5);
   }
   const pairs: string[] = [];
-  for (let i = 0; i < hens.length; i++) for (let j = i + 1; j < hens.length; j++) if (overlap(hens[i]!, hens[j]!)) pairs.push(`${i}/${j}`);
+  for (let i = 0; i < hens.length; i++)
+    for (let j = i + 1; j < hens.length; j++) if (overlap(hens[i]!, hens[j]!)) pairs.push(`${i}/${j}`);
   expect(pairs, 'hens whose cells overlap').toEqual([]);
   return hens;
 }
 
-test('a resize in the middle of a round (landscape → portrait → landscape) keeps the round and play goes on', async ({ page }) => {
+test('a resize in the middle of a round (landscape → portrait → landscape) keeps the round and play goes on', async ({
+  page,
+}) => {
   const path = SEEDS.laterPickWin; // empty, chick, egg
   await page.setViewportSize({ width: 1280, height: 720 });
   await startRound(page, path.seed, 'mouse');
@@ -199,14 +210,21 @@ function differing(a: PNG, b: PNG, r: HookRect): number {
   return pixelmatch(ca.data, cb.data, null, ca.width, ca.height, { threshold: 0.1 }) / (ca.width * ca.height);
 }
 
-test('the balance runs out after ten lost tickets: a clear message, buying refused, the top-up restores 20 €', async ({ page }) => {
+test('the balance runs out after ten lost tickets: a clear message, buying refused, the top-up restores 20 €', async ({
+  page,
+}) => {
   test.setTimeout(900_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await openDemo(page, TEN_LOSSES.seed, 'speed=100&idle=3600'); // no attract loop during a slow machine's long waits
   // Where the title's notices are written (the layout's message box), in CSS pixels.
   const l = computeLayout(1280, 720);
   const m = l.title.message;
-  const notes = { x: l.offsetX + m.x * l.scale, y: l.offsetY + m.y * l.scale, width: m.width * l.scale, height: m.height * l.scale };
+  const notes = {
+    x: l.offsetX + m.x * l.scale,
+    y: l.offsetY + m.y * l.scale,
+    width: m.width * l.scale,
+    height: m.height * l.scale,
+  };
   const titleBefore = await canvasImage(page);
   for (let ticket = 1; ticket <= TEN_LOSSES.tickets; ticket++) {
     await pressButton(page, ticket === 1 ? 'buy' : 'playAgain', 'mouse');
@@ -277,7 +295,9 @@ test('the mute is remembered across a reload, and the language switch changes th
   await waitIdle(page);
   expect((await state(page)).muted).toBe(!muted);
   const reloaded = await canvasImage(page);
-  expect(differing(toggled, reloaded, mute), 'the icon after the reload is the muted one').toBeLessThan(differing(before, reloaded, mute));
+  expect(differing(toggled, reloaded, mute), 'the icon after the reload is the muted one').toBeLessThan(
+    differing(before, reloaded, mute),
+  );
   await pressButton(page, 'mute', 'mouse');
   expect((await state(page)).muted).toBe(muted);
 

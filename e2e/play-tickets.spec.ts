@@ -1,9 +1,21 @@
 import { expect, test } from '@playwright/test';
 import type { PNG } from 'pngjs';
 import type { Element } from '../src/core';
-import { COLOUR_OF, LAYOUTS, canvasImage, cellStats, expectCells, openDemo, pickHen, playPath, pressButton, saveScreen, type Device } from './support/drive';
+import {
+  COLOUR_OF,
+  canvasImage,
+  cellStats,
+  type Device,
+  expectCells,
+  LAYOUTS,
+  openDemo,
+  pickHen,
+  playPath,
+  pressButton,
+  saveScreen,
+} from './support/drive';
 import { layout, settle, state } from './support/poule';
-import { nextHen, SEEDS, type PathName } from './support/seeds';
+import { nextHen, type PathName, SEEDS } from './support/seeds';
 
 /**
  * Whole demo tickets whose path is known (seeds pinned in support/seeds.ts), played through the canvas with real mouse
@@ -26,7 +38,9 @@ for (const vp of LAYOUTS) {
       });
     }
 
-    test('a lost round lifts every hen still down, shows its element and marks the egg (art. 3.2.6)', async ({ page }) => {
+    test('a lost round lifts every hen still down, shows its element and marks the egg (art. 3.2.6)', async ({
+      page,
+    }) => {
       test.setTimeout(300_000);
       // Normal speed: the reveal is held 1.2 s before the haystacks come, time enough to catch it on screen.
       const path = SEEDS.lostNoExtra;
@@ -55,7 +69,7 @@ for (const vp of LAYOUTS) {
       expect(board!.filter((e) => e === 'egg')).toHaveLength(1);
       if (best.img) saveScreen(`play-${vp.name}-lost-round-reveal`, best.img);
       expect(best.wrong, 'cells not showing their element at the best moment of the reveal').toBe(0);
-      expectCells(best.img!, hens, board!, 'the lost round\'s board');
+      expectCells(best.img!, hens, board!, "the lost round's board");
     });
   });
 }

@@ -1,6 +1,6 @@
 // A printed ticket's code on a screen, before any request: the kiosk's keypad at a phone's size and a kiosk's, a
 // mistyped code caught by its check character, an address with a malformed code on a phone. Screens kept to look at.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { CHECK_ALPHABET, CODE_ALPHABET, formatGameCode } from '../src/protocol/game-code';
 import { terminalKey } from './support/game-server';
 import { openGame, state } from './support/poule';
@@ -32,7 +32,9 @@ for (const [w, h, lang] of [
   [390, 844, 'fr'],
   [390, 844, 'en'],
 ] as const) {
-  test(`kiosk keypad at ${w}×${h} (${lang}): a mistyped code is refused by its check character, no request made`, async ({ page }) => {
+  test(`kiosk keypad at ${w}×${h} (${lang}): a mistyped code is refused by its check character, no request made`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: w, height: h });
     const claims: string[] = [];
     page.on('request', (r) => r.url().includes('/api/ticket/claim') && claims.push(r.url()));

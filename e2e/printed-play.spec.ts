@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import type { HookState } from '../src/app/test-hook';
 import { formatGameCode, playAddress } from '../src/protocol/game-code';
 import { OwnServer, RETAILER, terminalKey } from './support/game-server';
@@ -28,8 +28,14 @@ const take = (): { serial: string; code: string } => {
   return t;
 };
 
-const CHROMIUM = process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const ARGS = ['--disable-quic', '--use-angle=swiftshader', '--ignore-gpu-blocklist', '--autoplay-policy=no-user-gesture-required'];
+const CHROMIUM =
+  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const ARGS = [
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--ignore-gpu-blocklist',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,7 +58,13 @@ async function ready(page: Page): Promise<void> {
 
 /** A phone: portrait, touch, 390 × 844. */
 const phone = (browser: Browser): Promise<BrowserContext> =>
-  browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1,
+  });
 /** A kiosk's portrait screen, 1080 × 1920. */
 const kioskScreen = (browser: Browser): Promise<BrowserContext> =>
   browser.newContext({ baseURL: server.url, viewport: { width: 1080, height: 1920 }, deviceScaleFactor: 1 });
@@ -83,7 +95,9 @@ async function keyIn(page: Page, code: string): Promise<void> {
 let wonTicket: { serial: string; code: string; prizeCents: number } | null = null;
 let lostTicket: { serial: string; code: string } | null = null;
 
-test('a retailer sells a ticket, a phone plays it from its QR address to the end, the retailer pays it once', async ({ browser }) => {
+test('a retailer sells a ticket, a phone plays it from its QR address to the end, the retailer pays it once', async ({
+  browser,
+}) => {
   test.setTimeout(1_200_000);
   const counter = await Counter.open(browser, server.url, RETAILER.key);
   const ctx = await phone(browser);
@@ -137,12 +151,16 @@ test('a retailer sells a ticket, a phone plays it from its QR address to the end
   const s = await state(page);
   expect(s.printed?.ticket).toEqual({ serial: won.serial, mode: 'look' });
   expect(s.screen).toBe('result');
-  expect(s.result!.line).toMatch(new RegExp(`^Gain de .* payé le .*\\(${RETAILER.shop.replace(/[()]/g, '\\$&')}\\)\\.\\sTicket n°\\s${won.serial}$`));
+  expect(s.result!.line).toMatch(
+    new RegExp(`^Gain de .* payé le .*\\(${RETAILER.shop.replace(/[()]/g, '\\$&')}\\)\\.\\sTicket n°\\s${won.serial}$`),
+  );
   await pageShot(page, 'printed-phone-390x844-fr-paid-look');
   await ctx.close();
 });
 
-test('an unsold ticket is refused in words on a phone and on a kiosk; a finished one is shown, look only', async ({ browser }) => {
+test('an unsold ticket is refused in words on a phone and on a kiosk; a finished one is shown, look only', async ({
+  browser,
+}) => {
   test.setTimeout(600_000);
   expect(lostTicket ?? wonTicket).not.toBeNull();
   const finished = (lostTicket ?? wonTicket)!;
@@ -165,7 +183,9 @@ test('an unsold ticket is refused in words on a phone and on a kiosk; a finished
     expect(s.printed?.ticket).toEqual({ serial: finished.serial, mode: 'look' });
     expect(s.screen).toBe('result');
     expect(s.game?.phase).toBe('ended');
-    expect(s.result!.why).toMatch(lang === 'fr' ? /^Ticket déjà joué\s:\sà regarder seulement\.$/ : /^Ticket already played: look only\.$/);
+    expect(s.result!.why).toMatch(
+      lang === 'fr' ? /^Ticket déjà joué\s:\sà regarder seulement\.$/ : /^Ticket already played: look only\.$/,
+    );
     expect(s.result!.line).toContain(finished.serial);
     await pageShot(page, `printed-phone-390x844-${lang}-finished`);
     await ctx.close();
@@ -197,7 +217,9 @@ test('an unsold ticket is refused in words on a phone and on a kiosk; a finished
   await kctx.close();
 });
 
-test('a ticket moved from a phone to a kiosk mid-game finishes there with the same draws; the phone is told', async ({ browser }) => {
+test('a ticket moved from a phone to a kiosk mid-game finishes there with the same draws; the phone is told', async ({
+  browser,
+}) => {
   test.setTimeout(600_000);
   const counter = await Counter.open(browser, server.url, RETAILER.key);
   const pctx = await phone(browser);
@@ -262,13 +284,25 @@ test('the kiosk camera reads a ticket’s QR code (a fake camera playing a video
   await counter.close();
   await counterBrowser.close();
 
-  const video = writeQrVideo(join(mkdtempSync(join(tmpdir(), 'poule-qr-')), 'ticket.y4m'), playAddress(server.url, t.code));
+  const video = writeQrVideo(
+    join(mkdtempSync(join(tmpdir(), 'poule-qr-')), 'ticket.y4m'),
+    playAddress(server.url, t.code),
+  );
   const camera = await chromium.launch({
     ...(CHROMIUM ? { executablePath: CHROMIUM } : {}),
-    args: [...ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      ...ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
   try {
-    const ctx = await camera.newContext({ viewport: { width: 1080, height: 1920 }, deviceScaleFactor: 1, permissions: ['camera'] });
+    const ctx = await camera.newContext({
+      viewport: { width: 1080, height: 1920 },
+      deviceScaleFactor: 1,
+      permissions: ['camera'],
+    });
     const k = await ctx.newPage();
     await openKiosk(k, 4);
     await scanButton(k);

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { frenchSpaces } from '../src/app/i18n/french-spaces';
 import { canvasImage, expectCells, keepScreen, playPath, pressButton } from './support/drive';
 import { layout, settle, state } from './support/poule';
 import { SEEDS } from './support/seeds';
-import { frenchSpaces } from '../src/app/i18n/french-spaces';
 
 /** The result says why it paid what it paid, and the finished board can be looked at as long as the player likes. */
 test.describe.configure({ timeout: 240_000 });
@@ -32,7 +32,9 @@ test('a chick, then the egg: « Œuf trouvé au 3e coup : gain A2 », and in Eng
   await keepScreen(page, 'result-a2-en-1280x720');
 });
 
-test('a loss says so plainly; « Voir le ticket » holds the finished board until the player moves on', async ({ page }) => {
+test('a loss says so plainly; « Voir le ticket » holds the finished board until the player moves on', async ({
+  page,
+}) => {
   const path = SEEDS.lostNoExtra;
   await playPath(page, path, 'mouse');
   let s = await state(page);

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { frenchSpaces } from '../src/app/i18n/french-spaces';
 import { canvasBox, canvasPng, chooseHaystack, pickHen, saveScreen, tapAt } from './support/drive';
 import { layout, state } from './support/poule';
 import { nextHen, SEEDS } from './support/seeds';
-import { frenchSpaces } from '../src/app/i18n/french-spaces';
 
 /**
  * The ticket's money moments at the three sizes a player meets — desktop 1280×720 (mouse), phone 390×844 (touch) and
@@ -28,7 +28,8 @@ async function runUntil(page: Page, ok: () => Promise<boolean>, max: number, ste
   throw new Error(`not reached within ${max} s of game time`);
 }
 
-const idle = (page: Page): Promise<boolean> => page.evaluate(() => document.querySelector<HTMLElement>('#game')?.dataset['idle'] === '1');
+const idle = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.querySelector<HTMLElement>('#game')?.dataset['idle'] === '1');
 
 async function settle(page: Page): Promise<void> {
   await page.clock.runFor(50);
@@ -43,12 +44,18 @@ async function open(page: Page, seed: number): Promise<void> {
   await page.goto(`/?demo=1&seed=${seed}&speed=${SPEED}`);
   // From the page's own clock: on a loaded machine the page may be further on than this process thinks.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3000);
-  await runUntil(page, async () => (await page.evaluate(() => window.__poule?.ready === true)) && (await idle(page)), 120, 0.25);
+  await runUntil(
+    page,
+    async () => (await page.evaluate(() => window.__poule?.ready === true)) && (await idle(page)),
+    120,
+    0.25,
+  );
 }
 
 async function press(page: Page, id: string, touch: boolean): Promise<void> {
   const r = (await layout(page)).buttons[id];
-  if (!r) throw new Error(`button ${id} is not on screen (visible: ${Object.keys((await layout(page)).buttons).join(', ')})`);
+  if (!r)
+    throw new Error(`button ${id} is not on screen (visible: ${Object.keys((await layout(page)).buttons).join(', ')})`);
   await tapAt(page, r, touch ? 'touch' : 'mouse');
   await settle(page);
 }
@@ -80,7 +87,8 @@ async function pickUntil(page: Page, touch: boolean, stop: (picks: number) => bo
 for (const size of SIZES) {
   test.describe(size.name, () => {
     test.use({ viewport: { width: size.width, height: size.height }, hasTouch: size.touch });
-    const keep = async (page: Page, name: string): Promise<void> => saveScreen(`reveal-${size.name}-${name}`, await canvasPng(page));
+    const keep = async (page: Page, name: string): Promise<void> =>
+      saveScreen(`reveal-${size.name}-${name}`, await canvasPng(page));
 
     test('the scratch, the held amounts, a chick, the A2 result, the focus ring', async ({ page }) => {
       await open(page, SEEDS.laterPickWin.seed);
@@ -124,7 +132,9 @@ for (const size of SIZES) {
       await run(page, 2.2);
       await keep(page, '08-haystack-missed');
       await settle(page);
-      expect((await state(page)).result?.why).toBe(frenchSpaces("Perdu : aucun œuf d'or trouvé, ce ticket ne gagne rien."));
+      expect((await state(page)).result?.why).toBe(
+        frenchSpaces("Perdu : aucun œuf d'or trouvé, ce ticket ne gagne rien."),
+      );
       await keep(page, '09-result-lost');
       await press(page, 'seeTicket', size.touch);
       await run(page, 20);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { HookText } from '../src/app/test-hook';
 import { chooseHaystack, keepScreen, openDemo, pickHen, pressButton } from './support/drive';
 import { layout, settle, state, until } from './support/poule';
@@ -32,7 +32,8 @@ async function overflowing(page: Page): Promise<string[]> {
     const r = t.rect;
     const b = t.box;
     const over = Math.max(b.x - r.x, r.x + r.width - (b.x + b.width), b.y - r.y, r.y + r.height - (b.y + b.height));
-    if (over > SLACK) out.push(`« ${t.text.replace(/\s+/g, ' ').slice(0, 60)} » runs ${over.toFixed(0)} px out of its ${t.boxKind}`);
+    if (over > SLACK)
+      out.push(`« ${t.text.replace(/\s+/g, ' ').slice(0, 60)} » runs ${over.toFixed(0)} px out of its ${t.boxKind}`);
   }
   return out;
 }
@@ -47,7 +48,9 @@ async function smallButtons(page: Page): Promise<string[]> {
 
 for (const size of SIZES) {
   for (const lang of ['fr', 'en'] as const) {
-    test(`${size.name} ${lang}: every text fits its box${size.touch ? ', every button ≥ 44 px' : ''}`, async ({ page }) => {
+    test(`${size.name} ${lang}: every text fits its box${size.touch ? ', every button ≥ 44 px' : ''}`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       const problems: string[] = [];
       const check = async (screen: string): Promise<void> => {

@@ -1,8 +1,8 @@
 // Real play against the real game server (started by playwright.config.ts on its own temporary database, or by the
 // test itself): whole tickets through the canvas, a reload mid-ticket and a server killed mid-ticket each resuming
 // the same ticket, a kiosk with its terminal key, and the built game on a plain file server (demo only).
-import { expect, test, type Page } from '@playwright/test';
-import { fileServer, outDir, OwnServer, terminalKey } from './support/game-server';
+import { expect, type Page, test } from '@playwright/test';
+import { fileServer, OwnServer, outDir, terminalKey } from './support/game-server';
 import { clickButton, clickRect, layout, openGame, settle, shot, state, until, waitIdle } from './support/poule';
 import { clickHen, firstHenDown, playOut, serialOf } from './support/real-play';
 
@@ -13,7 +13,9 @@ async function waitReady(page: Page): Promise<void> {
   await waitIdle(page);
 }
 
-test('real tickets on the game server: played through the canvas, a reload mid-ticket resumes the same ticket', async ({ page }) => {
+test('real tickets on the game server: played through the canvas, a reload mid-ticket resumes the same ticket', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await openGame(page, '?speed=8');
   let s = await state(page);
@@ -42,7 +44,9 @@ test('real tickets on the game server: played through the canvas, a reload mid-t
   expect(after.shown!.hens).toEqual(before.shown!.hens);
   expect(after.shown!.counterTexts).toEqual(before.shown!.counterTexts);
   expect(after.balanceCents).toBe(before.balanceCents);
-  console.log(`resumed ${serial}: picks ${after.game!.round!.picks.map((p) => `${p.hen}:${p.element}`).join(',')}, picks left ${after.game!.round!.picksLeft}`);
+  console.log(
+    `resumed ${serial}: picks ${after.game!.round!.picks.map((p) => `${p.hen}:${p.element}`).join(',')}, picks left ${after.game!.round!.picksLeft}`,
+  );
   await shot(page, 'server-resumed');
 
   s = await playOut(page);
@@ -63,7 +67,9 @@ test('real tickets on the game server: played through the canvas, a reload mid-t
   expect(s.history![0]!.balanceAfterCents).toBe(s.balanceCents);
 });
 
-test('the game server killed mid-ticket: « Connexion perdue », nothing shown until it answers, then the same ticket resumes', async ({ page }) => {
+test('the game server killed mid-ticket: « Connexion perdue », nothing shown until it answers, then the same ticket resumes', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const own = new OwnServer(PORT + 1);
   try {
@@ -105,7 +111,9 @@ test('the game server killed mid-ticket: « Connexion perdue », nothing shown u
   }
 });
 
-test('kiosk mode sells as its terminal (?terminal=KEY); a kiosk without a key says so and sells nothing', async ({ page }) => {
+test('kiosk mode sells as its terminal (?terminal=KEY); a kiosk without a key says so and sells nothing', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await openGame(page, `?mode=kiosk&terminal=${terminalKey(1)}&speed=8&idle=600&ticketIdle=600`);
   let s = await state(page);
@@ -127,7 +135,9 @@ test('kiosk mode sells as its terminal (?terminal=KEY); a kiosk without a key sa
   await shot(page, 'kiosk-no-terminal');
 });
 
-test('the built game on a plain file server: the demo plays; real play says it needs the game server', async ({ page }) => {
+test('the built game on a plain file server: the demo plays; real play says it needs the game server', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const files = await fileServer(outDir());
   try {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { HookStats } from '../src/app/modes/attract-hook';
 import { openGame } from './support/poule';
 
@@ -30,7 +30,9 @@ function gradients(s: HookStats): number {
     .reduce((n, [, c]) => n + c, 0);
 }
 
-test('the attract loop releases what each loop makes (textures, display objects, tweens, buttons)', async ({ page }) => {
+test('the attract loop releases what each loop makes (textures, display objects, tweens, buttons)', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 480, height: 270 });
   await page.clock.install();

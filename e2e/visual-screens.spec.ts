@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { matchReference } from '../tools/visual/visual-reference';
 import { canvasPng, chooseHaystack, LAYOUTS, pickHen, saveScreen, tapAt } from './support/drive';
 import { layout, state } from './support/poule';
@@ -30,7 +30,8 @@ async function runUntil(page: Page, ok: () => Promise<boolean>, max: number, ste
   throw new Error(`not reached within ${max} s of game time`);
 }
 
-const idle = (page: Page): Promise<boolean> => page.evaluate(() => document.querySelector<HTMLElement>('#game')?.dataset['idle'] === '1');
+const idle = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.querySelector<HTMLElement>('#game')?.dataset['idle'] === '1');
 
 /** Lets the game take in an input and play it out: the clock runs until the game waits for input again. */
 async function settle(page: Page): Promise<void> {
@@ -48,7 +49,12 @@ async function open(page: Page, seed: number, speedUp: number): Promise<void> {
   await page.clock.install();
   await page.goto(`/?demo=1&seed=${seed}&speed=${speed}`);
   await pauseSoon(page);
-  await runUntil(page, async () => (await page.evaluate(() => window.__poule?.ready === true)) && (await idle(page)), 120, 0.25);
+  await runUntil(
+    page,
+    async () => (await page.evaluate(() => window.__poule?.ready === true)) && (await idle(page)),
+    120,
+    0.25,
+  );
 }
 
 /**
@@ -81,7 +87,8 @@ async function pauseSoon(page: Page): Promise<void> {
 /** A real mouse click on button `id`, then the game plays it out. */
 async function press(page: Page, id: string): Promise<void> {
   const r = (await layout(page)).buttons[id];
-  if (!r) throw new Error(`button ${id} is not on screen (visible: ${Object.keys((await layout(page)).buttons).join(', ')})`);
+  if (!r)
+    throw new Error(`button ${id} is not on screen (visible: ${Object.keys((await layout(page)).buttons).join(', ')})`);
   await tapAt(page, r, 'mouse');
   await settle(page);
 }
@@ -126,7 +133,8 @@ for (const vp of LAYOUTS) {
         if (element === 'chick') await moment(page, tag('05-chick-plus-one'), pick, [1.3, 2.0, 2.45]);
         else if (g.round!.picksLeft === 1) await moment(page, tag('06-lost-round'), pick, [1.0, 1.8, 3.0, 4.2]);
         // The first pick is hen 0, top left: caught flying off, up by the header (and the « DÉMO » badge).
-        else if (hen < (vp.name === 'landscape' ? 6 : 5)) await moment(page, tag('04-top-row-lift'), pick, [0.5, 0.85, 1.1]);
+        else if (hen < (vp.name === 'landscape' ? 6 : 5))
+          await moment(page, tag('04-top-row-lift'), pick, [0.5, 0.85, 1.1]);
         else await pick();
         await settle(page);
         expect((await state(page)).game?.rounds[0]?.picks.at(-1)).toMatchObject({ hen, element });

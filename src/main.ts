@@ -9,8 +9,10 @@ import { startGame } from './app/game-app';
 const errors = installErrorScreen();
 const host = document.getElementById('game');
 if (!host) throw new Error('index.html has no #game element');
-startGame(host).then((app) => errors.attach(app)).catch((e: unknown) => {
-  console.error('the game could not start', e);
-  errors.report(e, 'boot');
-  host.textContent = `La Poule aux Œufs d'Or could not start: ${e instanceof Error ? e.message : String(e)}`;
-});
+startGame(host)
+  .then((app) => errors.attach(app))
+  .catch((e: unknown) => {
+    console.error('the game could not start', e);
+    errors.report(e, 'boot');
+    host.textContent = `La Poule aux Œufs d'Or could not start: ${e instanceof Error ? e.message : String(e)}`;
+  });

@@ -3,11 +3,11 @@
  * game expects, and the shipped Ogg Opus and MP3 files were made from the masters of tools/sounds/ as it stands.
  * (`npm run sounds -- --check` re-encodes them byte for byte where Debian's opus-tools and lame are installed.)
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mp3Seconds, oggOpusSeconds } from './sounds/lengths';
-import { SOUNDS, describeMasters, renderMasters } from './sounds/make-sounds';
+import { describeMasters, renderMasters, SOUNDS } from './sounds/make-sounds';
 
 const ROOT = join(import.meta.dirname, '..');
 const ART = join(ROOT, 'assets', 'art');
@@ -15,9 +15,29 @@ const SOUND_DIR = join(ROOT, 'assets', 'sounds');
 
 /** The files the scene loads by name (see assets/art/README.md). */
 const REQUIRED_ART = [
-  'hen', 'hen-lifted', 'egg-gold', 'egg-shine', 'chick', 'nest-empty', 'nest', 'haystack', 'haystack-open',
-  'farmyard', 'farmyard-portrait', 'logo', 'ticket', 'scratch-cover', 'button', 'icon-sound-on', 'icon-sound-off',
-  'icon-menu', 'icon-rules', 'feather', 'straw', 'coin', 'star',
+  'hen',
+  'hen-lifted',
+  'egg-gold',
+  'egg-shine',
+  'chick',
+  'nest-empty',
+  'nest',
+  'haystack',
+  'haystack-open',
+  'farmyard',
+  'farmyard-portrait',
+  'logo',
+  'ticket',
+  'scratch-cover',
+  'button',
+  'icon-sound-on',
+  'icon-sound-off',
+  'icon-menu',
+  'icon-rules',
+  'feather',
+  'straw',
+  'coin',
+  'star',
 ];
 
 /** Expected length of each sound in seconds, [min, max]. */
@@ -36,7 +56,9 @@ const DURATIONS: Readonly<Record<string, readonly [number, number]>> = {
   music: [8, 16],
 };
 
-const svgFiles = readdirSync(ART).filter((f) => f.endsWith('.svg')).sort();
+const svgFiles = readdirSync(ART)
+  .filter((f) => f.endsWith('.svg'))
+  .sort();
 
 /** Checks that tags nest properly (open/close pairs match, nothing left open). Returns the first problem found. */
 function nestingProblem(svg: string): string | undefined {
@@ -132,25 +154,30 @@ describe('sounds', () => {
     expect(Object.keys(SOUNDS).sort()).toEqual(Object.keys(DURATIONS).sort());
   });
 
-  it.each(Object.keys(DURATIONS))('%s is mastered as 16-bit PCM mono 22,050 Hz, of the right length, peaking near -3 dBFS', (name) => {
-    const wav = master(name);
-    expect(wav.format).toBe(1);
-    expect(wav.channels).toBe(1);
-    expect(wav.sampleRate).toBe(22_050);
-    expect(wav.bitsPerSample).toBe(16);
-    const seconds = wav.samples.length / wav.sampleRate;
-    const [min, max] = DURATIONS[name] ?? [0, 0];
-    expect(seconds).toBeGreaterThanOrEqual(min);
-    expect(seconds).toBeLessThanOrEqual(max);
-    const peak = peakDbfs(wav.samples);
-    expect(peak).toBeGreaterThan(-3.5);
-    expect(peak).toBeLessThan(-2.5);
-  });
+  it.each(Object.keys(DURATIONS))(
+    '%s is mastered as 16-bit PCM mono 22,050 Hz, of the right length, peaking near -3 dBFS',
+    (name) => {
+      const wav = master(name);
+      expect(wav.format).toBe(1);
+      expect(wav.channels).toBe(1);
+      expect(wav.sampleRate).toBe(22_050);
+      expect(wav.bitsPerSample).toBe(16);
+      const seconds = wav.samples.length / wav.sampleRate;
+      const [min, max] = DURATIONS[name] ?? [0, 0];
+      expect(seconds).toBeGreaterThanOrEqual(min);
+      expect(seconds).toBeLessThanOrEqual(max);
+      const peak = peakDbfs(wav.samples);
+      expect(peak).toBeGreaterThan(-3.5);
+      expect(peak).toBeLessThan(-2.5);
+    },
+  );
 
   it('makes the music loop seamless', () => {
     const { samples } = master('music');
     // the jump from the last sample back to the first is no bigger than the usual sample-to-sample steps
-    const steps = Array.from({ length: samples.length - 1 }, (_, i) => Math.abs((samples[i + 1] ?? 0) - (samples[i] ?? 0)));
+    const steps = Array.from({ length: samples.length - 1 }, (_, i) =>
+      Math.abs((samples[i + 1] ?? 0) - (samples[i] ?? 0)),
+    );
     steps.sort((a, b) => a - b);
     const p99 = steps[Math.floor(steps.length * 0.99)] ?? 0;
     expect(Math.abs((samples[0] ?? 0) - (samples[samples.length - 1] ?? 0))).toBeLessThanOrEqual(p99);
@@ -161,7 +188,7 @@ describe('sounds', () => {
     expect(committed, 'run `npm run sounds` after changing tools/sounds/').toEqual(describeMasters(masters));
   });
 
-  it.each(Object.keys(DURATIONS))('%s ships as Ogg Opus and MP3 of its master\'s exact length, small', (name) => {
+  it.each(Object.keys(DURATIONS))("%s ships as Ogg Opus and MP3 of its master's exact length, small", (name) => {
     const m = master(name);
     const seconds = m.samples.length / m.sampleRate;
     const ogg = readFileSync(join(SOUND_DIR, `${name}.ogg`));

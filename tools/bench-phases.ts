@@ -6,11 +6,11 @@
  */
 import { Session } from 'node:inspector/promises';
 import { BlockDealer } from '../src/core/block';
+import { LowestHenPlayer, type Player, RandomPlayer } from '../src/core/bot';
 import { CRYPTO_BATCH, CryptoSource } from '../src/core/crypto-source';
-import { LowestHenPlayer, RandomPlayer, type Player } from '../src/core/bot';
 import { playTicket, playTicketWith } from '../src/core/play-ticket';
 import { DEFAULT_PRIZE_TABLE } from '../src/core/prize-table';
-import { uniformInt, type DrawKind, type RandomSource } from '../src/core/random-source';
+import { type DrawKind, type RandomSource, uniformInt } from '../src/core/random-source';
 import { SeededSource } from '../src/core/seeded-source';
 
 export type Phase =
@@ -32,10 +32,18 @@ const RULES: readonly { readonly phase: Phase; readonly file?: string; readonly 
   { phase: 'dealing the ticket and starting the game', file: 'game-state.ts', names: ['initialState'] },
   { phase: 'board reveal of a lost round (art. 3.2.6)', file: 'game.ts', names: ['drawBoard'] },
   { phase: 'board reveal of a lost round (art. 3.2.6)', file: 'game-state.ts', names: ['boardFits'] },
-  { phase: 'round play: reveal, picks, haystack', file: 'game.ts', names: ['reveal', 'pick', 'drawElement', 'chooseHaystack', 'command'] },
+  {
+    phase: 'round play: reveal, picks, haystack',
+    file: 'game.ts',
+    names: ['reveal', 'pick', 'drawElement', 'chooseHaystack', 'command'],
+  },
   { phase: 'round play: reveal, picks, haystack', file: 'game-state.ts', names: ['newRound', 'allHensDown'] },
   { phase: 'folding events into the state (and the journal)', file: 'game.ts', names: ['emit'] },
-  { phase: 'folding events into the state (and the journal)', file: 'game-state.ts', names: ['foldEvent', 'checkEvent', 'currentRound', 'undiscovered', 'isIndex', 'prizeOf', ''] },
+  {
+    phase: 'folding events into the state (and the journal)',
+    file: 'game-state.ts',
+    names: ['foldEvent', 'checkEvent', 'currentRound', 'undiscovered', 'isIndex', 'prizeOf', ''],
+  },
   { phase: 'folding events into the state (and the journal)', file: 'result.ts', names: ['ok', 'err'] },
   { phase: 'draws not inlined (uniformInt, sources)', file: 'random-source.ts', names: ['uniformInt'] },
   { phase: 'draws not inlined (uniformInt, sources)', file: 'seeded-source.ts', names: ['nextUint32'] },
@@ -43,7 +51,17 @@ const RULES: readonly { readonly phase: Phase; readonly file?: string; readonly 
   {
     phase: 'the bot and playTicket',
     file: 'bot.ts',
-    names: ['chooseHen', 'chooseHaystack', 'roundStarted', 'henLifted', 'RandomPlayer', 'LowestHenPlayer', 'Nests', 'lift', 'everyHen'],
+    names: [
+      'chooseHen',
+      'chooseHaystack',
+      'roundStarted',
+      'henLifted',
+      'RandomPlayer',
+      'LowestHenPlayer',
+      'Nests',
+      'lift',
+      'everyHen',
+    ],
   },
   { phase: 'the bot and playTicket', file: 'play-ticket.ts', names: ['playTicket', 'playTicketWith', 'accepted'] },
   // The loop that calls playTicket, into which V8 may inline part of it.
@@ -170,7 +188,9 @@ export async function measurePhases(
     for (let i = 0; i < tickets; i++) playTicketWith(dealer, source, player);
     const { profile } = await session.post('Profiler.stop');
     const selfTime = new Map<number, number>();
-    profile.samples?.forEach((id, i) => { selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)); });
+    profile.samples?.forEach((id, i) => {
+      selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0));
+    });
     samples = profile.samples?.length ?? 0;
     // A function with no phase of its own (a builtin, a native) takes its caller's.
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -12,14 +12,14 @@
  *
  *   npm run bench:render [-- --runs 3 --dist dist --port 4480]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import type { HookRect } from '../src/app/test-hook';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
+import type { HookRect } from '../src/app/test-hook';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
 import { integerFlag, parseFlags, stringFlag, UsageError } from './cli-args';
 
@@ -53,8 +53,14 @@ export function parseViewports(text: string): Viewport[] {
 export const ratio = (game: number, floor: number): number => (floor > 0 ? game / floor : NaN);
 
 /** The browser as playwright.config.ts launches it: Debian's Chromium unless PLAYWRIGHT_CHROMIUM says otherwise. */
-const EXECUTABLE = process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const ARGS = ['--disable-quic', '--use-angle=swiftshader', '--ignore-gpu-blocklist', '--autoplay-policy=no-user-gesture-required'];
+const EXECUTABLE =
+  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const ARGS = [
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--ignore-gpu-blocklist',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 export const median = (xs: readonly number[]): number => {
   if (xs.length === 0) return NaN;
@@ -168,10 +174,16 @@ async function open(
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await page.goto(`${base}?demo=1&seed=${seed}&speed=1`);
-  await page.waitForFunction(() => (window as unknown as { __benchFirstInteractive: number | null }).__benchFirstInteractive !== null, undefined, {
-    timeout: 180_000,
-  });
-  const firstInteractiveMs = await page.evaluate(() => (window as unknown as { __benchFirstInteractive: number }).__benchFirstInteractive);
+  await page.waitForFunction(
+    () => (window as unknown as { __benchFirstInteractive: number | null }).__benchFirstInteractive !== null,
+    undefined,
+    {
+      timeout: 180_000,
+    },
+  );
+  const firstInteractiveMs = await page.evaluate(
+    () => (window as unknown as { __benchFirstInteractive: number }).__benchFirstInteractive,
+  );
   const loadedJs = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
@@ -189,7 +201,9 @@ async function open(
     const needed = res.filter((e) => e.responseEnd <= until && e.startTime <= titleUp);
     return (nav?.transferSize ?? 0) + needed.reduce((sum, e) => sum + e.transferSize, 0);
   });
-  const firstPaintMs = await page.evaluate(() => (window as unknown as { __benchFirstPaint: number | null }).__benchFirstPaint ?? Number.NaN);
+  const firstPaintMs = await page.evaluate(
+    () => (window as unknown as { __benchFirstPaint: number | null }).__benchFirstPaint ?? Number.NaN,
+  );
   return { page, firstInteractiveMs, firstPaintMs, wireBytes, loadedJs };
 }
 
@@ -233,13 +247,22 @@ async function runOnce(browser: Browser, base: string, throttle: number, viewpor
   const outcome = await b.page.evaluate(() => window.__poule!.state().game!.result?.outcome);
   if (outcome !== 'won') throw new Error(`seed ${won.seed} should win at the first pick, got ${String(outcome)}`);
   await b.page.context().close();
-  return { firstInteractiveMs: a.firstInteractiveMs, firstPaintMs: a.firstPaintMs, wireBytes: a.wireBytes, loadedJs: a.loadedJs, reveal, win };
+  return {
+    firstInteractiveMs: a.firstInteractiveMs,
+    firstPaintMs: a.firstPaintMs,
+    wireBytes: a.wireBytes,
+    loadedJs: a.loadedJs,
+    reveal,
+    win,
+  };
 }
 
 /** The floor: 3 s of frames of one blended full-screen quad, at the same size and throttling, same origin. */
 async function floorFrames(browser: Browser, base: string, throttle: number, viewport: Viewport): Promise<number[]> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-  await context.route(`**/${FLOOR_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: FLOOR_HTML }));
+  await context.route(`**/${FLOOR_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: FLOOR_HTML }),
+  );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
@@ -307,14 +330,19 @@ export function startJs(
 }
 
 function startPreview(dist: string, port: number): Promise<ChildProcess> {
-  const child = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dist], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    'npx',
+    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dist],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 60_000;
     const poll = async (): Promise<void> => {
-      if (child.exitCode !== null) return reject(new Error(`vite preview exited (${child.exitCode}); is port ${port} free?`));
+      if (child.exitCode !== null)
+        return reject(new Error(`vite preview exited (${child.exitCode}); is port ${port} free?`));
       try {
         const res = await fetch(`http://127.0.0.1:${port}/`);
         if (res.ok) return resolve(child);
@@ -330,7 +358,11 @@ function startPreview(dist: string, port: number): Promise<ChildProcess> {
 
 const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
 const ms = (n: number): string => `${n.toFixed(1)} ms`;
-const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+const load = (): string =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
 const mark = (ok: boolean): string => (ok ? 'meets' : 'MISSES');
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -344,21 +376,30 @@ async function main(argv: readonly string[]): Promise<void> {
   const runs = integerFlag(flags, 'runs', 1, 20) ?? 3;
   const dist = stringFlag(flags, 'dist') ?? 'dist';
   const port = integerFlag(flags, 'port', 1024, 65535) ?? 4480;
-  const viewports = parseViewports(stringFlag(flags, 'sizes') ?? VIEWPORTS.map((v) => `${v.width}x${v.height}`).join(','));
+  const viewports = parseViewports(
+    stringFlag(flags, 'sizes') ?? VIEWPORTS.map((v) => `${v.width}x${v.height}`).join(','),
+  );
   const throttles = (stringFlag(flags, 'throttles') ?? '1,4').split(',').map((t) => {
     const n = Number(t);
-    if (!Number.isInteger(n) || n < 1 || n > 20) throw new UsageError(`--throttles: "${t}" is not a whole number from 1 to 20`);
+    if (!Number.isInteger(n) || n < 1 || n > 20)
+      throw new UsageError(`--throttles: "${t}" is not a whole number from 1 to 20`);
     return n;
   });
   if (!existsSync(join(dist, 'index.html'))) throw new UsageError(`no ${dist}/index.html: run \`npm run build\` first`);
 
-  console.log(`bench:render — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load (1/5/15 min) before: ${load()}`);
-  console.log(`browser: ${EXECUTABLE ?? "Playwright's own Chromium"}, WebGL through SwiftShader (software); medians of ${runs} runs`);
+  console.log(
+    `bench:render — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load (1/5/15 min) before: ${load()}`,
+  );
+  console.log(
+    `browser: ${EXECUTABLE ?? "Playwright's own Chromium"}, WebGL through SwiftShader (software); medians of ${runs} runs`,
+  );
   const s = distSizes(dist);
   console.log(`\nsizes of ${dist}/ (gzip -9):`);
   console.log(`  JS, all ${kib(s.jsGzip)} gzip (${kib(s.jsRaw)} raw) in ${s.allJs.length} files`);
   console.log(`          biggest: ${s.biggestJs.map(([f, n]) => `${f} ${kib(n)}`).join(', ')}`);
-  console.log(`  assets  ${kib(s.assetsGzip)} gzip (${kib(s.assetsRaw)} raw): art (SVG sources and WebP), sounds, HTML, JSON`);
+  console.log(
+    `  assets  ${kib(s.assetsGzip)} gzip (${kib(s.assetsRaw)} raw): art (SVG sources and WebP), sounds, HTML, JSON`,
+  );
 
   const server = await startPreview(dist, port);
   const browser = await chromium.launch({ ...(EXECUTABLE ? { executablePath: EXECUTABLE } : {}), args: ARGS });
@@ -394,14 +435,25 @@ async function main(argv: readonly string[]): Promise<void> {
           const paint = median(results.map((x) => x.firstPaintMs));
           const wire = median(results.map((x) => x.wireBytes));
           const start = startJs(s.allJs, results[0]!.loadedJs);
-          if (start.unknown.length) throw new Error(`the page loaded JS that is not in ${dist}/: ${start.unknown.join(', ')}`);
+          if (start.unknown.length)
+            throw new Error(`the page loaded JS that is not in ${dist}/: ${start.unknown.join(', ')}`);
           const info = throttle === 1 && viewport === viewports[0];
           const verdict = (ok: boolean): string => (info ? mark(ok) : '(info)');
-          console.log(`  title usable       ${ms(usable)}   target < ${TARGETS.titleUsableMs} ms: ${verdict(usable < TARGETS.titleUsableMs)}`);
-          console.log(`  first non-blank    ${ms(paint)}   target < ${TARGETS.firstFrameMs} ms: ${verdict(paint < TARGETS.firstFrameMs)}`);
-          console.log(`  wire until usable  ${kib(wire)}   target < ${TARGETS.wireKiB} KiB: ${verdict(wire / 1024 < TARGETS.wireKiB)}`);
-          console.log(`  JS at start        ${kib(start.gzip)} gzip in ${start.files} files   target < ${TARGETS.jsKiB} KiB: ${verdict(start.gzip / 1024 < TARGETS.jsKiB)}`);
-          rows.push(`${size} ${throttle}×: usable ${ms(usable)}, first non-blank ${ms(paint)}, wire ${kib(wire)}, JS at start ${kib(start.gzip)}`);
+          console.log(
+            `  title usable       ${ms(usable)}   target < ${TARGETS.titleUsableMs} ms: ${verdict(usable < TARGETS.titleUsableMs)}`,
+          );
+          console.log(
+            `  first non-blank    ${ms(paint)}   target < ${TARGETS.firstFrameMs} ms: ${verdict(paint < TARGETS.firstFrameMs)}`,
+          );
+          console.log(
+            `  wire until usable  ${kib(wire)}   target < ${TARGETS.wireKiB} KiB: ${verdict(wire / 1024 < TARGETS.wireKiB)}`,
+          );
+          console.log(
+            `  JS at start        ${kib(start.gzip)} gzip in ${start.files} files   target < ${TARGETS.jsKiB} KiB: ${verdict(start.gzip / 1024 < TARGETS.jsKiB)}`,
+          );
+          rows.push(
+            `${size} ${throttle}×: usable ${ms(usable)}, first non-blank ${ms(paint)}, wire ${kib(wire)}, JS at start ${kib(start.gzip)}`,
+          );
         }
         for (const [name, pick] of [
           ['end-of-round reveal', (x: RunResult) => x.reveal],
@@ -415,7 +467,9 @@ async function main(argv: readonly string[]): Promise<void> {
           const ok = rm <= TARGETS.frameRatio && rp <= TARGETS.frameRatio;
           const line = `  ${name}  median ${ms(m)} (${rm.toFixed(2)}× floor), p95 ${ms(p)} (${rp.toFixed(2)}× floor), worst ${ms(med(fs, 'worst'))}, ${med(fs, 'frames')} frames`;
           console.log(`${line}   ≤ ${TARGETS.frameRatio}× floor: ${mark(ok)}`);
-          rows.push(`${size} ${throttle}× ${name.trim()}: ${ms(m)} / ${ms(p)} = ${rm.toFixed(2)}× / ${rp.toFixed(2)}× floor (${ms(floorMedian)} / ${ms(floorP95)})`);
+          rows.push(
+            `${size} ${throttle}× ${name.trim()}: ${ms(m)} / ${ms(p)} = ${rm.toFixed(2)}× / ${rp.toFixed(2)}× floor (${ms(floorMedian)} / ${ms(floorP95)})`,
+          );
         }
       }
     }

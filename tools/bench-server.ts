@@ -17,16 +17,16 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
 import { SeededSource } from '../src/core/seeded-source';
 import { integerFlag, type Output, parseFlags, secondsFlag, stringFlag, UsageError } from './cli-args';
 import { formatProfile, summarizeProfile } from './game-server/cpu-profile';
-import autocannon from 'autocannon';
 import { FastClient } from './game-server/fast-client';
-import { cpuMillisOf, startChild, startServer, type RunningServer } from './game-server/server-process';
+import { measurePostgres, type PostgresLimit, postgresPids } from './game-server/postgres-limit';
 import { writeServerConfig } from './game-server/server-config';
+import { cpuMillisOf, type RunningServer, startChild, startServer } from './game-server/server-process';
 import { SimPlayer } from './game-server/sim-player';
 import { measureSqlite, ROWS_PER_GROUP, type SqliteLimit } from './game-server/sqlite-limit';
-import { measurePostgres, postgresPids, type PostgresLimit } from './game-server/postgres-limit';
 import { startTempPostgres } from './postgres/temp-postgres';
 
 /** The issue's aims, printed beside the figures. */
@@ -147,7 +147,14 @@ class Window {
     const sorted = Float64Array.from(this.latencies).sort();
     const n = sorted.length;
     const cpu = this.cpuUsed !== null && n > 0 ? this.cpuUsed / n : null;
-    return { seconds, requests: n, perSecond: n / seconds, p50Ms: quantile([...sorted], 0.5), p99Ms: quantile([...sorted], 0.99), cpuMsPerRequest: cpu };
+    return {
+      seconds,
+      requests: n,
+      perSecond: n / seconds,
+      p50Ms: quantile([...sorted], 0.5),
+      p99Ms: quantile([...sorted], 0.99),
+      cpuMsPerRequest: cpu,
+    };
   }
 }
 
@@ -173,7 +180,8 @@ export async function loadGame(
   let tickets = 0;
   const sims = Array.from({ length: players }, (_, i) => {
     const hooks = {
-      recover: (why: string): Promise<void> => Promise.reject(new Error(`a request got no reply during the bench: ${why}`)),
+      recover: (why: string): Promise<void> =>
+        Promise.reject(new Error(`a request got no reply during the bench: ${why}`)),
       timed: (_kind: string, ms: number): void => w.record(ms),
       ticketEnded: async (): Promise<void> => {
         if (w.inside()) tickets++;
@@ -185,12 +193,22 @@ export async function loadGame(
   try {
     await Promise.all(sims.map((p) => p.openSession()));
     const clock = timeWindow(w, seconds);
-    await Promise.all([clock, ...sims.map(async (p) => {
-      while (performance.now() < w.closesAt) await p.playTicket();
-    })]);
+    await Promise.all([
+      clock,
+      ...sims.map(async (p) => {
+        while (performance.now() < w.closesAt) await p.playTicket();
+      }),
+    ]);
     const f = w.figures();
     const connects = sims.reduce((n, p) => n + (p.client as FastClient).connects, 0);
-    return { ...f, window: { from: w.monoFrom, to: w.monoTo }, tickets, ticketsPerSecond: tickets / f.seconds, problems: sims.flatMap((p) => p.problems), connects };
+    return {
+      ...f,
+      window: { from: w.monoFrom, to: w.monoTo },
+      tickets,
+      ticketsPerSecond: tickets / f.seconds,
+      problems: sims.flatMap((p) => p.problems),
+      connects,
+    };
   } finally {
     for (const p of sims) p.client.close();
   }
@@ -202,14 +220,17 @@ export async function loadEmpty(server: RunningServer, clients: number, seconds:
   const cs = Array.from({ length: clients }, () => new FastClient(() => server.url));
   try {
     const clock = timeWindow(w, seconds);
-    await Promise.all([clock, ...cs.map(async (c) => {
-      while (performance.now() < w.closesAt) {
-        const t0 = performance.now();
-        const r = await c.post('/empty', {});
-        if (r.status !== 200) throw new Error(`the empty handler answered ${r.status}`);
-        w.record(performance.now() - t0);
-      }
-    })]);
+    await Promise.all([
+      clock,
+      ...cs.map(async (c) => {
+        while (performance.now() < w.closesAt) {
+          const t0 = performance.now();
+          const r = await c.post('/empty', {});
+          if (r.status !== 200) throw new Error(`the empty handler answered ${r.status}`);
+          w.record(performance.now() - t0);
+        }
+      }),
+    ]);
     return w.figures();
   } finally {
     for (const c of cs) c.close();
@@ -223,7 +244,14 @@ export interface PostgresTarget {
 }
 
 /** The same load against `instances` server instances on one PostgreSQL, and PostgreSQL's own insert rate. */
-async function benchPostgres(target: PostgresTarget, players: number, seconds: number, dir: string, config: string, staticDir: string): Promise<PostgresBench> {
+async function benchPostgres(
+  target: PostgresTarget,
+  players: number,
+  seconds: number,
+  dir: string,
+  config: string,
+  staticDir: string,
+): Promise<PostgresBench> {
   const temp = target.url === null ? await startTempPostgres() : null;
   const url = target.url ?? temp!.url;
   try {
@@ -231,8 +259,12 @@ async function benchPostgres(target: PostgresTarget, players: number, seconds: n
     const servers: RunningServer[] = [];
     try {
       // The first instance applies the migrations; the others find them done.
-      for (let i = 0; i < target.instances; i++) servers.push(await startServer({ database: url, staticDir, config, logLevel: 'warn' }));
-      const pids = async (): Promise<number[]> => [...servers.map((s) => s.pid), ...(postmaster === null ? [] : await postgresPids(postmaster))];
+      for (let i = 0; i < target.instances; i++)
+        servers.push(await startServer({ database: url, staticDir, config, logLevel: 'warn' }));
+      const pids = async (): Promise<number[]> => [
+        ...servers.map((s) => s.pid),
+        ...(postmaster === null ? [] : await postgresPids(postmaster)),
+      ];
       const game = await loadGame(servers, players, seconds, pids);
       const limit = await measurePostgres(url, SQLITE_SECONDS);
       return { instances: target.instances, game, limit, cpuIncludesPostgres: postmaster !== null };
@@ -263,19 +295,42 @@ async function postmasterOf(url: string): Promise<number | null> {
 }
 
 /** autocannon against the empty handler: `connections` keep-alive sockets, one request in flight on each. */
-export function autocannonEmpty(server: RunningServer, connections: number, seconds: number): Promise<AutocannonFigures> {
+export function autocannonEmpty(
+  server: RunningServer,
+  connections: number,
+  seconds: number,
+): Promise<AutocannonFigures> {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: new URL('/empty', server.url).href, connections, duration: seconds, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } },
+      {
+        url: new URL('/empty', server.url).href,
+        connections,
+        duration: seconds,
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      },
       (error, r) => {
         if (error) reject(error);
-        else resolve({ perSecond: r.requests.total / r.duration, p50Ms: r.latency.p50, p99Ms: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx });
+        else
+          resolve({
+            perSecond: r.requests.total / r.duration,
+            p50Ms: r.latency.p50,
+            p99Ms: r.latency.p99,
+            errors: r.errors + r.timeouts + r.non2xx,
+          });
       },
     );
   });
 }
 
-export async function benchServer(players: number, seconds: number, database: string | null, profile = false, postgres: PostgresTarget | null = null): Promise<ServerBench> {
+export async function benchServer(
+  players: number,
+  seconds: number,
+  database: string | null,
+  profile = false,
+  postgres: PostgresTarget | null = null,
+): Promise<ServerBench> {
   const loadBefore = os.loadavg();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-bench-server-'));
   try {
@@ -284,7 +339,13 @@ export async function benchServer(players: number, seconds: number, database: st
     await writeServerConfig(config, staticDir);
     const profileDir = path.join(dir, 'profile');
     const nodeFlags = profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-    const server = await startServer({ database: database ?? path.join(dir, 'game.sqlite'), staticDir, config, logLevel: 'warn', nodeFlags });
+    const server = await startServer({
+      database: database ?? path.join(dir, 'game.sqlite'),
+      staticDir,
+      config,
+      logLevel: 'warn',
+      nodeFlags,
+    });
     let game: GameFigures;
     try {
       game = await loadGame(server, players, seconds);
@@ -295,9 +356,16 @@ export async function benchServer(players: number, seconds: number, database: st
     let profileText: string | null = null;
     if (profile) {
       const files = (await readdir(profileDir).catch(() => [] as string[])).filter((f) => f.endsWith('.cpuprofile'));
-      profileText = files[0] ? formatProfile(await summarizeProfile(path.join(profileDir, files[0]), game.window), game.requests) : 'no CPU profile was written\n';
+      profileText = files[0]
+        ? formatProfile(await summarizeProfile(path.join(profileDir, files[0]), game.window), game.requests)
+        : 'no CPU profile was written\n';
     }
-    const handler = await startChild(['tools/game-server/empty-handler.ts'], /empty handler listening on (http:\/\/\S+)/, {}, 30_000);
+    const handler = await startChild(
+      ['tools/game-server/empty-handler.ts'],
+      /empty handler listening on (http:\/\/\S+)/,
+      {},
+      30_000,
+    );
     let empty: LoadFigures;
     let emptyAutocannon: AutocannonFigures;
     try {
@@ -308,7 +376,17 @@ export async function benchServer(players: number, seconds: number, database: st
     }
     const sqlite = await measureSqlite(SQLITE_SECONDS);
     const pgBench = postgres ? await benchPostgres(postgres, players, seconds, dir, config, staticDir) : null;
-    return { players, postgres: pgBench, game, empty, emptyAutocannon, sqlite, loadBefore, loadAfter: os.loadavg(), profile: profileText };
+    return {
+      players,
+      postgres: pgBench,
+      game,
+      empty,
+      emptyAutocannon,
+      sqlite,
+      loadBefore,
+      loadAfter: os.loadavg(),
+      profile: profileText,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -389,7 +467,9 @@ export async function main(argv: readonly string[], out: Output, errOut: Output)
     postgres = pgUrl !== null || f.has('postgres') ? { url: pgUrl, instances } : null;
   } catch (e) {
     if (e instanceof UsageError) {
-      errOut.write(`bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE|postgres://… --postgres --instances N --profile]\n`);
+      errOut.write(
+        `bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE|postgres://… --postgres --instances N --profile]\n`,
+      );
       return 2;
     }
     throw e;
@@ -402,7 +482,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main(process.argv.slice(2), process.stdout, process.stderr).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`bench-server: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+      process.stderr.write(`bench-server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
       process.exit(1);
     },
   );

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BlockDealer } from '../src/core/block';
+import { LowestHenPlayer } from '../src/core/bot';
 import { CryptoSource } from '../src/core/crypto-source';
 import { Game } from '../src/core/game';
-import { LowestHenPlayer } from '../src/core/bot';
 import { playTicket, playTicketWith } from '../src/core/play-ticket';
 import { DEFAULT_PRIZE_TABLE } from '../src/core/prize-table';
-import { SeededSource } from '../src/core/seeded-source';
 import { uniformInt } from '../src/core/random-source';
+import { SeededSource } from '../src/core/seeded-source';
 import { ScriptedSource, ThrowingSource } from '../src/core/test-support/sources';
 import { bench, formatBench, main } from './bench';
 
@@ -27,22 +27,43 @@ describe("uniformInt's fast quotient (a multiplication by 1/n, corrected)", () =
     x < Math.floor(TWO_POW_32 / n) * n ? { value: x % n, used: 1 } : { value: 0, used: 2 };
   const ranges = [
     ...Array.from({ length: 64 }, (_, i) => i + 1),
-    299_999, 300_000, 65_536, 1_000_003, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1, 2 ** 32,
+    299_999,
+    300_000,
+    65_536,
+    1_000_003,
+    2 ** 31 - 1,
+    2 ** 31,
+    2 ** 31 + 1,
+    3 * 2 ** 30,
+    2 ** 32 - 1,
+    2 ** 32,
   ];
-  it.each(ranges)('gives x mod n, and redraws exactly where the plain remainder would, around every edge (n = %i)', (n) => {
-    const top = Math.floor(TWO_POW_32 / n);
-    const random = SeededSource.fromSeed(n);
-    const copies = [0, 1, 2, 3, top - 2, top - 1, top, ...Array.from({ length: 200 }, () => uniformInt(random, Math.min(top + 1, TWO_POW_32)))];
-    for (const k of copies) {
-      // The edges of copy k (x = k·n - 1, k·n, k·n + 1), where a quotient one off would show, and a value inside.
-      for (const x of [k * n - 1, k * n, k * n + 1, k * n + Math.floor(n / 2)]) {
-        if (x < 0 || x >= TWO_POW_32) continue;
-        const s = new ScriptedSource([x, 0]);
-        const got = uniformInt(s, n);
-        expect({ x, value: got, used: s.used }).toEqual({ x, ...expected(x, n) });
+  it.each(ranges)(
+    'gives x mod n, and redraws exactly where the plain remainder would, around every edge (n = %i)',
+    (n) => {
+      const top = Math.floor(TWO_POW_32 / n);
+      const random = SeededSource.fromSeed(n);
+      const copies = [
+        0,
+        1,
+        2,
+        3,
+        top - 2,
+        top - 1,
+        top,
+        ...Array.from({ length: 200 }, () => uniformInt(random, Math.min(top + 1, TWO_POW_32))),
+      ];
+      for (const k of copies) {
+        // The edges of copy k (x = k·n - 1, k·n, k·n + 1), where a quotient one off would show, and a value inside.
+        for (const x of [k * n - 1, k * n, k * n + 1, k * n + Math.floor(n / 2)]) {
+          if (x < 0 || x >= TWO_POW_32) continue;
+          const s = new ScriptedSource([x, 0]);
+          const got = uniformInt(s, n);
+          expect({ x, value: got, used: s.used }).toEqual({ x, ...expected(x, n) });
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('the tickets the bench plays', () => {
@@ -121,7 +142,16 @@ describe('the bench', () => {
     expect(seen.has('round play: reveal, picks, haystack')).toBe(true);
     expect(report.phases.coreDrawsPerTicket).toBeGreaterThan(20);
     const text = formatBench(report);
-    for (const words of ['tickets/s', 'load average', 'node v', 'where the time of one ticket goes', 'crypto refill', 'lowest hen (core alone)', 'random bot', 'per CPU-second']) {
+    for (const words of [
+      'tickets/s',
+      'load average',
+      'node v',
+      'where the time of one ticket goes',
+      'crypto refill',
+      'lowest hen (core alone)',
+      'random bot',
+      'per CPU-second',
+    ]) {
       expect(text).toContain(words);
     }
   });

@@ -10,14 +10,14 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { BlockDealer } from '../src/core/block';
-import { CryptoSource } from '../src/core/crypto-source';
 import type { Player } from '../src/core/bot';
+import { CryptoSource } from '../src/core/crypto-source';
 import { playTicketWith } from '../src/core/play-ticket';
 import { DEFAULT_PRIZE_TABLE } from '../src/core/prize-table';
 import type { DrawKind, RandomSource } from '../src/core/random-source';
 import { SeededSource } from '../src/core/seeded-source';
-import { integerFlag, type Output, parseFlags, secondsFlag, UsageError } from './cli-args';
 import { measurePhases, newPlayer, type PhaseReport, type PlayerKind } from './bench-phases';
+import { integerFlag, type Output, parseFlags, secondsFlag, UsageError } from './cli-args';
 
 export const TARGET_TICKETS_PER_SECOND = 1_000_000;
 
@@ -148,7 +148,9 @@ export function formatBench(r: BenchReport): string {
     "La poule aux œufs d'or — core benchmark (one thread)",
     `node ${r.node} (V8 ${r.v8}), ${r.cpu}, ${r.cpus} cpus`,
     `load average (1, 5, 15 min): ${load(r.loadBefore)} before, ${load(r.loadAfter)} after` +
-      (r.loadBefore[0]! > 1 || r.loadAfter[0]! > 1 ? ' — other work shares the cpus: trust the CPU-second figures more' : ''),
+      (r.loadBefore[0]! > 1 || r.loadAfter[0]! > 1
+        ? ' — other work shares the cpus: trust the CPU-second figures more'
+        : ''),
     `whole tickets (deal, reveal, picks, haystack through the Game commands), medians of ` +
       `${r.results[0]?.runs.length ?? 0} runs of ${r.secondsPerRun} s each:`,
   ];
@@ -194,7 +196,11 @@ function formatPhases(p: PhaseReport): string[] {
 
 export const USAGE = 'usage: npm run bench [-- --runs N --seconds S]';
 
-export async function main(argv: readonly string[], out: Output = process.stdout, errOut: Output = process.stderr): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  out: Output = process.stdout,
+  errOut: Output = process.stderr,
+): Promise<number> {
   let runs: number;
   let seconds: number;
   try {

@@ -9,7 +9,11 @@ function exportedNames(code: string): Set<string> {
   const names = new Set<string>();
   for (const m of code.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()!.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if (name) names.add(name);
     }
   }
@@ -53,7 +57,9 @@ describe('bundle-split: Pixi renderers', () => {
   });
 
   it('leaves other modules alone', () => {
-    expect(bundleSplitPlugin().transform("export { A } from './renderers/gpu/A.mjs';", '/work/src/scene/stage.ts')).toBeNull();
+    expect(
+      bundleSplitPlugin().transform("export { A } from './renderers/gpu/A.mjs';", '/work/src/scene/stage.ts'),
+    ).toBeNull();
   });
 });
 
@@ -64,7 +70,9 @@ describe('bundle-split: gsap core', () => {
     const missing = [...index].filter((n) => n !== 'CSSPlugin' && !core.has(n));
     expect(index.has('default') && index.has('gsap')).toBe(true);
     expect(missing).toEqual([]);
-    expect(gsapCoreOnly(lib('gsap/index.js'))).toBe('export * from "./gsap-core.js";\nexport { default } from "./gsap-core.js";\n');
+    expect(gsapCoreOnly(lib('gsap/index.js'))).toBe(
+      'export * from "./gsap-core.js";\nexport { default } from "./gsap-core.js";\n',
+    );
   });
 
   it('refuses an index that no longer wraps the core with CSSPlugin', () => {

@@ -25,7 +25,8 @@ export interface SourcePlugin {
 }
 
 const PIXI_BARREL = /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/](?:.+[\\/])?index\.mjs$/;
-const PIXI_AUTODETECT = /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]autoDetectRenderer\.mjs$/;
+const PIXI_AUTODETECT =
+  /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]autoDetectRenderer\.mjs$/;
 const GSAP_INDEX = /[\\/]node_modules[\\/]gsap[\\/]index\.js$/;
 
 /** A re-export from one of Pixi's renderer-specific folders (rendering/renderers/gpu/…, rendering/renderers/canvas/…). */
@@ -48,7 +49,8 @@ const NO_WEBGPU = "Promise.reject(new Error('this build ships no WebGPU renderer
 /** Replaces Pixi's `import()` of its WebGPU renderer by a rejection. Throws if the import is not found exactly once. */
 export function dropWebGpuImport(code: string): string {
   const parts = code.split(WEBGPU_IMPORT);
-  if (parts.length !== 2) throw new Error(`bundle-split: expected one ${WEBGPU_IMPORT} in autoDetectRenderer.mjs, found ${parts.length - 1}`);
+  if (parts.length !== 2)
+    throw new Error(`bundle-split: expected one ${WEBGPU_IMPORT} in autoDetectRenderer.mjs, found ${parts.length - 1}`);
   return parts.join(NO_WEBGPU);
 }
 
@@ -77,7 +79,8 @@ export function bundleSplitPlugin(): SourcePlugin {
     },
     // After every module is transformed: nothing dropped means Pixi changed its layout (or the build skipped Pixi).
     buildEnd(error) {
-      if (!error && barrelsDropped === 0) throw new Error("bundle-split: no renderer re-export found in pixi.js's barrels");
+      if (!error && barrelsDropped === 0)
+        throw new Error("bundle-split: no renderer re-export found in pixi.js's barrels");
     },
   };
 }

@@ -9,7 +9,14 @@ import { chaosPasses, formatChaos, runChaos } from './chaos-server';
  */
 describe('three instances on one PostgreSQL under SIGKILLs and a database restart', () => {
   it('300 players for 2 minutes: every check holds', { timeout: 900_000 }, async () => {
-    const r = await runChaos({ players: 300, seconds: 120, thinkMs: 250, instances: 3, killEveryMs: 15_000, progress: process.stdout });
+    const r = await runChaos({
+      players: 300,
+      seconds: 120,
+      thinkMs: 250,
+      instances: 3,
+      killEveryMs: 15_000,
+      progress: process.stdout,
+    });
     process.stdout.write(formatChaos(r));
     expect(r.kills).toBeGreaterThanOrEqual(6);
     expect(r.postgresRestarts).toBe(1);

@@ -19,12 +19,12 @@ import { blockReport, type RecordReport } from '../src/server/block-ops';
 import { checkRecord } from '../src/server/check';
 import { openReader } from '../src/server/record-reader';
 import { integerFlag, type Output, parseFlags, UsageError } from './cli-args';
-import { verdictOf, type DatabaseVerdict } from './game-server/database-check';
-import { PlayerClient, type BaseUrl, type Reply } from './game-server/http-client';
+import { type DatabaseVerdict, verdictOf } from './game-server/database-check';
+import { type BaseUrl, PlayerClient, type Reply } from './game-server/http-client';
 import { InstancePool } from './game-server/instance-pool';
 import { checkAfterRun, checkEndedTicket } from './game-server/kill-checks';
-import { bundleServer, startServer, type RunningServer } from './game-server/server-process';
 import { writeServerConfig } from './game-server/server-config';
+import { bundleServer, type RunningServer, startServer } from './game-server/server-process';
 import { SimPlayer } from './game-server/sim-player';
 import { startTempPostgres } from './postgres/temp-postgres';
 
@@ -60,7 +60,12 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 /** A player's connection with a thinking pause before each request (bounded load: a player is not a flood). */
 class PacedClient extends PlayerClient {
-  constructor(base: BaseUrl, private readonly thinkMs: number, private readonly random: () => number, private readonly timed: (ms: number) => void) {
+  constructor(
+    base: BaseUrl,
+    private readonly thinkMs: number,
+    private readonly random: () => number,
+    private readonly timed: (ms: number) => void,
+  ) {
     super(base, 15_000);
   }
   /** Each send is timed on its own (the thinking pause excluded; a resend is a send of its own). */
@@ -90,7 +95,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   let measuring = true;
   const players = Array.from({ length: o.players }, (_, i) => {
     const pace = SeededSource.fromSeed(50_000 + i);
-    const client = new PacedClient(pool.urlFor(i), o.thinkMs, () => uniformInt(pace, 1_000_000) / 1_000_000, (ms) => void (measuring && latencies.push(ms)));
+    const client = new PacedClient(
+      pool.urlFor(i),
+      o.thinkMs,
+      () => uniformInt(pace, 1_000_000) / 1_000_000,
+      (ms) => void (measuring && latencies.push(ms)),
+    );
     const hooks = { recover: pool.recover, ticketEnded: checkEndedTicket };
     return new SimPlayer(i, client, SeededSource.fromSeed(7_000 + i), hooks, runId, true, 3);
   });
@@ -118,7 +128,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     while (performance.now() < until && !failure) {
       await sleep(200);
       if (postgresRestarts === 0 && performance.now() >= restartPostgresAt) {
-        say(`  ${((performance.now() - started) / 1000).toFixed(0)} s: PostgreSQL stopped (immediate) and started again\n`);
+        say(
+          `  ${((performance.now() - started) / 1000).toFixed(0)} s: PostgreSQL stopped (immediate) and started again\n`,
+        );
         await postgres.restart();
         postgresRestarts++;
       }
@@ -126,9 +138,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         const s = pool.at(victim)!;
         pool.clear(victim);
         const end = await s.kill();
-        if (end.signal !== 'SIGKILL') throw new Error(`instance ${victim} ended by itself (code ${end.code}): ${s.stderr().slice(-3000)}`);
+        if (end.signal !== 'SIGKILL')
+          throw new Error(`instance ${victim} ended by itself (code ${end.code}): ${s.stderr().slice(-3000)}`);
         kills++;
-        say(`  ${((performance.now() - started) / 1000).toFixed(0)} s: instance ${victim} killed (SIGKILL), restarting; ${players.reduce((n, p) => n + p.tickets.length, 0)} tickets so far\n`);
+        say(
+          `  ${((performance.now() - started) / 1000).toFixed(0)} s: instance ${victim} killed (SIGKILL), restarting; ${players.reduce((n, p) => n + p.tickets.length, 0)} tickets so far\n`,
+        );
         pool.set(victim, await start());
         victim = (victim + 1) % o.instances;
         nextKill += o.killEveryMs;
@@ -160,9 +175,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       await close();
     }
     const tickets = players.reduce((n, p) => n + p.tickets.length, 0);
-    if (database.tickets !== tickets) players[0]!.problem(`the database holds ${database.tickets} tickets, the players bought ${tickets}`);
+    if (database.tickets !== tickets)
+      players[0]!.problem(`the database holds ${database.tickets} tickets, the players bought ${tickets}`);
     const sorted = Float64Array.from(latencies).sort();
-    const q = (x: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(x * sorted.length) - 1))] ?? Number.NaN;
+    const q = (x: number): number =>
+      sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(x * sorted.length) - 1))] ?? Number.NaN;
     return {
       options: o,
       seconds: (performance.now() - started) / 1000,
@@ -213,7 +230,10 @@ export function formatChaos(r: ChaosReport): string {
     `  replies lost and waited out ${r.lostReplies}; keyed requests asked again at the end ${r.reasked}`,
     `checks:`,
     `  every ticket in one state its journal explains: ${r.database.problems.filter((p) => p.startsWith('journal')).length === 0 && r.openTickets === 0 ? 'yes' : 'NO'} (${r.openTickets} left open)`,
-    ...r.blocks.blocks.map((b) => `  block ${b.block}: dealt ${b.dealt}, left ${b.left}, ${b.reconciles ? 'reconciles exactly with its table' : 'DOES NOT RECONCILE'}; stakes ${eur(b.stakesCents)}, prizes paid ${eur(b.prizesPaidCents)} (owed ${eur(b.prizesOwedCents)})`),
+    ...r.blocks.blocks.map(
+      (b) =>
+        `  block ${b.block}: dealt ${b.dealt}, left ${b.left}, ${b.reconciles ? 'reconciles exactly with its table' : 'DOES NOT RECONCILE'}; stakes ${eur(b.stakesCents)}, prizes paid ${eur(b.prizesPaidCents)} (owed ${eur(b.prizesOwedCents)})`,
+    ),
     `  audit chain: ${r.blocks.auditProblem === null ? `verified over ${r.blocks.auditEntries} entries` : `BROKEN: ${r.blocks.auditProblem}`}`,
     `  prizes paid twice: ${r.database.doublePayments}; stakes lost or missing: ${r.database.problems.filter((p) => /stake/.test(p)).length}`,
     `  divergences (replies changed, balances off, resumes wrong): ${r.divergences.length}`,
@@ -225,7 +245,12 @@ export function formatChaos(r: ChaosReport): string {
   ].join('\n')}\n`;
 }
 
-const FLAGS = { players: { takesValue: true }, seconds: { takesValue: true }, 'think-ms': { takesValue: true }, instances: { takesValue: true } } as const;
+const FLAGS = {
+  players: { takesValue: true },
+  seconds: { takesValue: true },
+  'think-ms': { takesValue: true },
+  instances: { takesValue: true },
+} as const;
 
 export async function main(argv: readonly string[], out: Output, errOut: Output): Promise<number> {
   let o: ChaosOptions;
@@ -241,7 +266,9 @@ export async function main(argv: readonly string[], out: Output, errOut: Output)
     };
   } catch (e) {
     if (e instanceof UsageError) {
-      errOut.write(`chaos-server: ${e.message}\nusage: npm run chaos:server [-- --players N --seconds S --think-ms MS --instances N]\n`);
+      errOut.write(
+        `chaos-server: ${e.message}\nusage: npm run chaos:server [-- --players N --seconds S --think-ms MS --instances N]\n`,
+      );
       return 2;
     }
     throw e;
@@ -255,7 +282,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main(process.argv.slice(2), process.stdout, process.stderr).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`chaos-server: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+      process.stderr.write(`chaos-server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
       process.exit(1);
     },
   );

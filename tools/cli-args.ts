@@ -61,7 +61,12 @@ export function stringFlag(flags: ParsedFlags, name: string): string | undefined
  * A whole number written in plain digits (an optional leading minus when `min` < 0), within [min, max].
  * "1e6", "12.0", "0x10" and " 5" are refused: a count or a seed is typed as digits.
  */
-export function integerFlag(flags: ParsedFlags, name: string, min: number, max: number = Number.MAX_SAFE_INTEGER): number | undefined {
+export function integerFlag(
+  flags: ParsedFlags,
+  name: string,
+  min: number,
+  max: number = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   const text = stringFlag(flags, name);
   if (text === undefined) return undefined;
   if (!/^-?\d+$/.test(text)) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
@@ -80,6 +85,7 @@ export function secondsFlag(flags: ParsedFlags, name: string): number | undefine
   const text = stringFlag(flags, name);
   if (text === undefined) return undefined;
   const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
-  if (!(n > 0) || !Number.isFinite(n)) throw new UsageError(`--${name} must be a positive number of seconds, got "${text}"`);
+  if (!(n > 0) || !Number.isFinite(n))
+    throw new UsageError(`--${name} must be a positive number of seconds, got "${text}"`);
   return n;
 }

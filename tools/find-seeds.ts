@@ -5,9 +5,10 @@
  *
  *   npx tsx tools/find-seeds.ts [--max 5000]
  */
-import { BlockDealer, DEFAULT_PRIZE_TABLE, Game, type Element } from '../src/core';
-import { SeededSource } from '../src/core/seeded-source';
+
 import { nextHen, type PathName, type SeedPath } from '../e2e/support/seeds';
+import { BlockDealer, DEFAULT_PRIZE_TABLE, type Element, Game } from '../src/core';
+import { SeededSource } from '../src/core/seeded-source';
 
 /**
  * How the driver chooses a haystack: where the Extra turned out to be ('hit'), elsewhere ('miss'), or always the same
@@ -85,9 +86,13 @@ const WANTED: Record<PathName, { plan: HaystackPlan; fits: (p: SeedPath) => bool
   // A chick (its +1) and an empty nest on the way to the egg.
   laterPickWin: {
     plan: 'miss',
-    fits: (p) => p.prize === 'A2' && p.elements.length === 1 && has(p.elements[0]!, 'chick') && has(p.elements[0]!, 'empty'),
+    fits: (p) =>
+      p.prize === 'A2' && p.elements.length === 1 && has(p.elements[0]!, 'chick') && has(p.elements[0]!, 'empty'),
   },
-  lostNoExtra: { plan: 'miss', fits: (p) => p.outcome === 'lost' && p.elements.length === 1 && has(p.elements[0]!, 'chick') },
+  lostNoExtra: {
+    plan: 'miss',
+    fits: (p) => p.outcome === 'lost' && p.elements.length === 1 && has(p.elements[0]!, 'chick'),
+  },
   lostExtraWon: { plan: 'hit', fits: (p) => p.outcome === 'won' && p.elements.length === 2 },
   lostExtraLost: { plan: 'hit', fits: (p) => p.outcome === 'lost' && p.elements.length === 2 },
 };

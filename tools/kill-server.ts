@@ -13,16 +13,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SeededSource } from '../src/core/seeded-source';
 import { uniformInt } from '../src/core/random-source';
+import { SeededSource } from '../src/core/seeded-source';
 import { integerFlag, type Output, parseFlags, UsageError } from './cli-args';
 import { checkDatabaseFile, type DatabaseVerdict } from './game-server/database-check';
 import { PlayerClient } from './game-server/http-client';
 import { checkAfterRun, checkEndedTicket } from './game-server/kill-checks';
-import { ServerKeeper } from './game-server/server-keeper';
-import { bundleServer, startServer, type RunningServer } from './game-server/server-process';
 import { writeServerConfig } from './game-server/server-config';
-import { SimPlayer, type RequestKind } from './game-server/sim-player';
+import { ServerKeeper } from './game-server/server-keeper';
+import { bundleServer, type RunningServer, startServer } from './game-server/server-process';
+import { type RequestKind, SimPlayer } from './game-server/sim-player';
 
 export type KillWay = 'afterCommit' | 'beforeCommit' | 'external';
 
@@ -63,7 +63,12 @@ export function killPlans(count: number, seed: number): KillPlan[] {
   return Array.from({ length: count }, (_, i): KillPlan => {
     const way = ways[i % 3]!;
     // External kills: mostly while play is under way, some as soon as it listens (recovery just done).
-    const at = way === 'external' ? (uniformInt(random, 4) === 0 ? uniformInt(random, 10) : 10 + uniformInt(random, 400)) : 1 + (Math.floor(i / 3) % 5);
+    const at =
+      way === 'external'
+        ? uniformInt(random, 4) === 0
+          ? uniformInt(random, 10)
+          : 10 + uniformInt(random, 400)
+        : 1 + (Math.floor(i / 3) % 5);
     return { way, at };
   });
 }
@@ -120,12 +125,13 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
     const first = keeper.running!;
     const firstEnd = await first.kill();
     keeper.clear();
-    if (firstEnd.signal !== 'SIGKILL') throw new Error(`the first server ended by itself (code ${firstEnd.code}): ${first.stderr().slice(-3000)}`);
+    if (firstEnd.signal !== 'SIGKILL')
+      throw new Error(`the first server ended by itself (code ${firstEnd.code}): ${first.stderr().slice(-3000)}`);
     byWay.external++;
     const plans = killPlans(o.kills - 1, o.seed);
     for (const [i, plan] of plans.entries()) {
       if (failure) break;
-      const s = (await start(plan.way === 'external' ? {} : { [ENV_OF[plan.way]]: String(plan.at) }));
+      const s = await start(plan.way === 'external' ? {} : { [ENV_OF[plan.way]]: String(plan.at) });
       keeper.set(s);
       let way = plan.way;
       if (plan.way === 'external') {
@@ -136,9 +142,15 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
       }
       const end = s.child.exitCode === null && s.child.signalCode === null ? await s.kill() : await s.ended;
       keeper.clear();
-      if (end.signal !== 'SIGKILL') throw new Error(`the server ended by itself (code ${end.code}, signal ${end.signal}): ${s.stderr().slice(-3000)}`);
+      if (end.signal !== 'SIGKILL')
+        throw new Error(
+          `the server ended by itself (code ${end.code}, signal ${end.signal}): ${s.stderr().slice(-3000)}`,
+        );
       byWay[way]++;
-      if ((i + 1) % 25 === 0) say(`  ${i + 1} kills, ${players.reduce((n, p) => n + p.tickets.length, 0)} tickets, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+      if ((i + 1) % 25 === 0)
+        say(
+          `  ${i + 1} kills, ${players.reduce((n, p) => n + p.tickets.length, 0)} tickets, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+        );
     }
     stopping = true;
     // The last start has no fault: the players finish their tickets, then everything is asked again.
@@ -195,7 +207,9 @@ export function formatKillReport(r: KillReport, minKills: number): string {
     `kills by way: after a commit ${r.byWay.afterCommit}, before a commit ${r.byWay.beforeCommit}, from outside ${r.byWay.external}` +
       (r.injectionsMissed ? ` (${r.injectionsMissed} injections did not fire in time: killed from outside)` : ''),
     `replies lost and waited out ${r.lostReplies}; keyed requests resent after a lost reply: ` +
-      Object.entries(r.resends).map(([k, n]) => `${k} ${n}`).join(', '),
+      Object.entries(r.resends)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', '),
     `keyed requests asked again at the end: ${r.reasked}`,
     `database: ${r.database.summary}`,
     ...r.divergences.slice(0, 30).map((d) => `DIVERGENCE ${d}`),
@@ -236,7 +250,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main(process.argv.slice(2), process.stdout, process.stderr).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`kill-server: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+      process.stderr.write(`kill-server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
       process.exit(1);
     },
   );

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../src/core/rules';
-import { simulate, type Figures } from './simulate';
+import { type Figures, simulate } from './simulate';
 import { readTableFile } from './table-file';
 
 const run = promisify(execFile);
@@ -28,7 +28,12 @@ describe('simulate(), in process', () => {
   const report = simulate({ games: GAMES, seed: 11 });
 
   it('compares with the exact odds of SPEC.md', () => {
-    expect(report.exact.fractions).toEqual({ pFirstPick: '1/26', pLaterPick: '77/338', pWin: '45/169', pExtra: '2/13' });
+    expect(report.exact.fractions).toEqual({
+      pFirstPick: '1/26',
+      pLaterPick: '77/338',
+      pWin: '45/169',
+      pExtra: '2/13',
+    });
     expect(report.exact.rtpFraction).toBe('8649097/12675000');
     expect(report.exact.pWin).toBeCloseTo(45 / 169, 15);
     expect(report.exact.rtp).toBeCloseTo(8649097 / 12675000, 15);

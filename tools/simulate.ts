@@ -18,7 +18,7 @@ import type { RandomSource } from '../src/core/random-source';
 import { RULES, type Rules } from '../src/core/rules';
 import { SeededSource } from '../src/core/seeded-source';
 import { integerFlag, type Output, parseFlags, stringFlag, UsageError } from './cli-args';
-import { CHI_SQUARE_2DF_99, chiSquare, proportionZ, zScore, type ChiSquare } from './stats';
+import { CHI_SQUARE_2DF_99, type ChiSquare, chiSquare, proportionZ, zScore } from './stats';
 import { readTableFile } from './table-file';
 
 export interface SimulateOptions {
@@ -52,7 +52,12 @@ export interface SimulationReport {
   readonly gamesPerSecond: number;
   readonly exact: Figures & {
     readonly rtpFraction: string;
-    readonly fractions: { readonly pFirstPick: string; readonly pLaterPick: string; readonly pWin: string; readonly pExtra: string };
+    readonly fractions: {
+      readonly pFirstPick: string;
+      readonly pLaterPick: string;
+      readonly pWin: string;
+      readonly pExtra: string;
+    };
   };
   readonly observed: Figures & {
     readonly counts: { readonly a1: number; readonly a2: number; readonly lost: number; readonly extra: number };

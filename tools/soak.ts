@@ -11,9 +11,9 @@
  *   … --classes: a heap snapshot at each sample, and the kinds of JS object whose number grew most since the last one
  *   … --snapshots DIR: also writes each sample's heap snapshot to DIR/loop-N.heapsnapshot (for DevTools' Memory tab)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { type CDPSession, chromium, type Page } from '@playwright/test';
 import type { HookStats } from '../src/app/modes/attract-hook';
 import { parseFlags, UsageError } from './cli-args';
 
@@ -54,10 +54,14 @@ async function serve(dir: string, port: number): Promise<ChildProcess> {
     () => false,
   );
   if (taken) throw new UsageError(`port ${port} is already served: choose another with --port`);
-  const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 120; i++) {
     if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode}): is port ${port} taken?`);
@@ -213,10 +217,18 @@ async function main(): Promise<void> {
   const exec = browserPath();
   const browser = await chromium.launch({
     ...(exec ? { executablePath: exec } : {}),
-    args: ['--use-angle=swiftshader', '--ignore-gpu-blocklist', '--autoplay-policy=no-user-gesture-required', '--enable-precise-memory-info'],
+    args: [
+      '--use-angle=swiftshader',
+      '--ignore-gpu-blocklist',
+      '--autoplay-policy=no-user-gesture-required',
+      '--enable-precise-memory-info',
+    ],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: num('width', 640), height: num('height', 360) }, deviceScaleFactor: 1 });
+    const page = await browser.newPage({
+      viewport: { width: num('width', 640), height: num('height', 360) },
+      deviceScaleFactor: 1,
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const cdp = await page.context().newCDPSession(page);
@@ -225,7 +237,9 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 120_000 });
     await page.clock.pauseAt(Date.now() + 1000);
     const started = performance.now();
-    process.stdout.write(`soak: ${loops} loops of the attract loop at speed ${speed}, ${num('width', 640)}×${num('height', 360)}, fake clock\n`);
+    process.stdout.write(
+      `soak: ${loops} loops of the attract loop at speed ${speed}, ${num('width', 640)}×${num('height', 360)}, fake clock\n`,
+    );
     process.stdout.write(' loop  heap MB objects textures tweens buttons listeners frame ms loop s  wall s\n');
     const samples: Sample[] = [];
     let next = 1;

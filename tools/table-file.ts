@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parsePrizeTable, type PrizeTable } from '../src/core/prize-table';
+import { type PrizeTable, parsePrizeTable } from '../src/core/prize-table';
 import { err, ok, type Result } from '../src/core/result';
 
 /**

@@ -10,8 +10,14 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { integerFlag, parseFlags, stringFlag } from './cli-args';
 
-const EXECUTABLE = process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const ARGS = ['--disable-quic', '--use-angle=swiftshader', '--ignore-gpu-blocklist', '--autoplay-policy=no-user-gesture-required'];
+const EXECUTABLE =
+  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const ARGS = [
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--ignore-gpu-blocklist',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 interface ProfileNode {
   id: number;
@@ -27,7 +33,11 @@ interface Profile {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), { url: { takesValue: true }, width: { takesValue: true }, height: { takesValue: true } });
+  const flags = parseFlags(process.argv.slice(2), {
+    url: { takesValue: true },
+    width: { takesValue: true },
+    height: { takesValue: true },
+  });
   const url = stringFlag(flags, 'url') ?? 'http://127.0.0.1:4850/';
   const width = integerFlag(flags, 'width', 100, 8000) ?? 1280;
   const height = integerFlag(flags, 'height', 100, 8000) ?? 720;
@@ -50,7 +60,9 @@ async function main(): Promise<void> {
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
   await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { __first: number | null }).__first !== null, undefined, { timeout: 120_000 });
+  await page.waitForFunction(() => (window as unknown as { __first: number | null }).__first !== null, undefined, {
+    timeout: 120_000,
+  });
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   const info = await page.evaluate(() => ({
     first: (window as unknown as { __first: number }).__first,
@@ -62,15 +74,24 @@ async function main(): Promise<void> {
       end: e.responseEnd,
       bytes: e.encodedBodySize,
     })),
-    nav: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).toJSON() as Record<string, number>,
+    nav: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).toJSON() as Record<
+      string,
+      number
+    >,
   }));
-  console.log(`first interactive ${info.first.toFixed(0)} ms; paints ${info.paints.map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}`);
-  console.log(`html responseEnd ${info.nav['responseEnd']?.toFixed(0)} domContentLoaded ${info.nav['domContentLoadedEventEnd']?.toFixed(0)}`);
+  console.log(
+    `first interactive ${info.first.toFixed(0)} ms; paints ${info.paints.map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}`,
+  );
+  console.log(
+    `html responseEnd ${info.nav['responseEnd']?.toFixed(0)} domContentLoaded ${info.nav['domContentLoadedEventEnd']?.toFixed(0)}`,
+  );
   for (const [n, t] of info.marks) console.log(`  mark ${t.toFixed(0).padStart(6)} ${n}`);
   let total = 0;
   for (const r of info.res) {
     total += r.bytes;
-    console.log(`  ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)}  ${(r.bytes / 1024).toFixed(1).padStart(7)} KiB  ${r.name}`);
+    console.log(
+      `  ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)}  ${(r.bytes / 1024).toFixed(1).padStart(7)} KiB  ${r.name}`,
+    );
   }
   console.log(`  total ${(total / 1024).toFixed(1)} KiB (encoded bodies; preview serves them without compression)`);
   for (const l of logs) console.log(`  console ${l}`);
@@ -95,9 +116,15 @@ async function main(): Promise<void> {
     slices.set(slice, s);
   });
   console.log('\nbusiest functions (self ms):');
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(v / 1000).toFixed(0).padStart(6)}  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${(v / 1000).toFixed(0).padStart(6)}  ${k}`);
   console.log('\nmain thread busy per 250 ms slice (from the profiler start):');
-  console.log(`  ${[...slices].sort((a, b) => a[0] - b[0]).map(([k, s]) => `${k * 250}:${Math.round((100 * s.busy) / Math.max(1, s.all))}%`).join(' ')}`);
+  console.log(
+    `  ${[...slices]
+      .sort((a, b) => a[0] - b[0])
+      .map(([k, s]) => `${k * 250}:${Math.round((100 * s.busy) / Math.max(1, s.all))}%`)
+      .join(' ')}`,
+  );
   await browser.close();
 }
 

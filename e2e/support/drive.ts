@@ -1,8 +1,8 @@
-import { expect, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import type { Element } from '../../src/core';
 import type { HookRect } from '../../src/app/test-hook';
+import type { Element } from '../../src/core';
 import { computeLayout } from '../../src/scene/layout';
 import { focus, layout, settle, state, waitIdle } from './poule';
 import { nextHen, type SeedPath } from './seeds';
@@ -41,14 +41,22 @@ export async function pressButton(page: Page, id: string, device: Device): Promi
     await page.keyboard.press('Enter');
   } else {
     const r = (await layout(page)).buttons[id];
-    if (!r) throw new Error(`button ${id} is not on screen (visible: ${Object.keys((await layout(page)).buttons).join(', ')})`);
+    if (!r)
+      throw new Error(
+        `button ${id} is not on screen (visible: ${Object.keys((await layout(page)).buttons).join(', ')})`,
+      );
     await tapAt(page, r, device);
   }
   await settle(page);
 }
 
 /** Presses `key` until the focus satisfies `ok` (at most `tries` presses). */
-async function focusOn(page: Page, ok: (f: Awaited<ReturnType<typeof focus>>) => boolean, key: string, tries: number): Promise<void> {
+async function focusOn(
+  page: Page,
+  ok: (f: Awaited<ReturnType<typeof focus>>) => boolean,
+  key: string,
+  tries: number,
+): Promise<void> {
   for (let i = 0; i <= tries; i++) {
     if (ok(await focus(page))) return;
     await page.keyboard.press(key);
@@ -75,7 +83,13 @@ export async function focusHen(page: Page, hen: number, cols: number): Promise<v
     await page.keyboard.press(key);
     f = await focus(page);
     const expected =
-      key === 'ArrowDown' ? before + cols : key === 'ArrowUp' ? before - cols : key === 'ArrowRight' ? before + 1 : before - 1;
+      key === 'ArrowDown'
+        ? before + cols
+        : key === 'ArrowUp'
+          ? before - cols
+          : key === 'ArrowRight'
+            ? before + 1
+            : before - 1;
     expect(f, `${key} from hen ${before}`).toEqual({ kind: 'hen', index: expected });
   }
   expect(f?.index).toBe(hen);
@@ -195,14 +209,25 @@ export function regionStats(img: PNG, r: HookRect): CellStats {
   // Measured on the art (both layouts): a chick's cell ≈ 0.14–0.20 yellow; the egg's ≈ 0.48 gold but under 0.05
   // yellow; a full nest under a chick ≈ 0.31 gold; an empty nest ≈ 0.35–0.50 straw, under 0.16 gold, under 0.05 yellow.
   const colour: CellColour =
-    st.yellow > 0.1 ? 'yellow' : st.gold > 0.38 ? 'gold' : st.straw > 0.2 && st.gold < 0.2 && st.yellow < 0.07 ? 'straw' : 'other';
+    st.yellow > 0.1
+      ? 'yellow'
+      : st.gold > 0.38
+        ? 'gold'
+        : st.straw > 0.2 && st.gold < 0.2 && st.yellow < 0.07
+          ? 'straw'
+          : 'other';
   return { colour, ...st };
 }
 
 export const COLOUR_OF: Record<Element, CellColour> = { egg: 'gold', chick: 'yellow', empty: 'straw' };
 
 /** Checks that each listed hen's cell shows its element's colour; returns the stats for the report. */
-export function expectCells(img: PNG, hens: readonly HookRect[], elements: readonly (Element | null)[], what: string): void {
+export function expectCells(
+  img: PNG,
+  hens: readonly HookRect[],
+  elements: readonly (Element | null)[],
+  what: string,
+): void {
   const wrong: string[] = [];
   elements.forEach((e, hen) => {
     if (e === null) return;
@@ -299,7 +324,8 @@ export async function playPath(page: Page, path: SeedPath, device: Device, opts:
   expect(Object.keys((await layout(page)).buttons)).toContain('playAgain');
   // The result panel: a win shows the golden egg and the amount in gold; a loss shows neither.
   const panel = await resultPanelStats(page);
-  if (path.outcome === 'won') expect(panel.gold, `gold on the win panel ${JSON.stringify(panel)}`).toBeGreaterThan(0.04);
+  if (path.outcome === 'won')
+    expect(panel.gold, `gold on the win panel ${JSON.stringify(panel)}`).toBeGreaterThan(0.04);
   else expect(panel.gold, `gold on the loss panel ${JSON.stringify(panel)}`).toBeLessThan(0.01);
 }
 
@@ -308,6 +334,11 @@ async function resultPanelStats(page: Page): Promise<CellStats> {
   const img = await canvasImage(page);
   const l = computeLayout(img.width, img.height);
   const p = l.panel;
-  const r = { x: l.offsetX + (p.x + p.width * 0.2) * l.scale, y: l.offsetY + (p.y + p.height * 0.15) * l.scale, width: p.width * 0.6 * l.scale, height: p.height * 0.4 * l.scale };
+  const r = {
+    x: l.offsetX + (p.x + p.width * 0.2) * l.scale,
+    y: l.offsetY + (p.y + p.height * 0.15) * l.scale,
+    width: p.width * 0.6 * l.scale,
+    height: p.height * 0.4 * l.scale,
+  };
   return regionStats(img, r);
 }

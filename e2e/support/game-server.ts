@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,13 +27,32 @@ export interface CodeAttempts {
 export function writeServerConfig(dir: string, codeAttempts?: CodeAttempts): string {
   const file = join(dir, 'server-config.json');
   const terminals = Array.from({ length: TERMINALS }, (_, i) => ({ id: `kiosk-${i + 1}`, key: terminalKey(i + 1) }));
-  writeFileSync(file, JSON.stringify({ terminals, retailers: [RETAILER], ...(codeAttempts ? { codeAttempts } : {}) }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify({ terminals, retailers: [RETAILER], ...(codeAttempts ? { codeAttempts } : {}) }, null, 2),
+  );
   return file;
 }
 
 /** The command line that starts the game server on `port` over `database`, serving the built game from `staticDir`. */
 export function serverArgs(port: number, database: string, staticDir: string, config: string): string[] {
-  return ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--database', database, '--static', staticDir, '--config', config, '--log-level', 'warn'];
+  return [
+    '--import',
+    'tsx',
+    'src/server/main.ts',
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--database',
+    database,
+    '--static',
+    staticDir,
+    '--config',
+    config,
+    '--log-level',
+    'warn',
+  ];
 }
 
 /** The build the tests serve (E2E_OUT_DIR lets two people on one machine keep their own). */
@@ -60,7 +79,9 @@ export class OwnServer {
 
   /** Starts the server and resolves once it says it listens. */
   async start(): Promise<void> {
-    const child = spawn(process.execPath, serverArgs(this.port, this.database, outDir(), this.config), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serverArgs(this.port, this.database, outDir(), this.config), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     await new Promise<void>((res, rej) => {
       const timer = setTimeout(() => rej(new Error(`the game server did not start within 60 s:\n${this.log}`)), 60_000);

@@ -60,7 +60,10 @@ export async function until(page: Page, pred: (s: HookState) => boolean, timeout
   const end = Date.now() + timeout;
   let s = await state(page);
   while (!pred(s)) {
-    if (Date.now() > end) throw new Error(`state never matched: ${pred.toString()} (screen ${s.screen}, attract ${JSON.stringify(s.attract)})`);
+    if (Date.now() > end)
+      throw new Error(
+        `state never matched: ${pred.toString()} (screen ${s.screen}, attract ${JSON.stringify(s.attract)})`,
+      );
     await page.waitForTimeout(150);
     s = await state(page);
   }

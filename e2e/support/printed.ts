@@ -27,10 +27,30 @@ export async function typeCode(page: Page, code: string): Promise<void> {
  * 300,000 printed tickets (about 12 s here), its first `n` faces printed, and their serials and codes read back from
  * the command's CSV, as a print shop would get them.
  */
-export function emitBlock(database: string, baseUrl: string, n: number): { serial: string; code: string; address: string }[] {
+export function emitBlock(
+  database: string,
+  baseUrl: string,
+  n: number,
+): { serial: string; code: string; address: string }[] {
   const dir = dirname(database);
   const csv = join(dir, 'printed.csv');
-  const args = ['--import', 'tsx', 'tools/emission/emission.ts', '--database', database, '--blocks', '1', '--out', join(dir, 'printed.pdf'), '--base-url', baseUrl.replace(/\/$/, ''), '--print-first', String(n), '--csv', csv];
+  const args = [
+    '--import',
+    'tsx',
+    'tools/emission/emission.ts',
+    '--database',
+    database,
+    '--blocks',
+    '1',
+    '--out',
+    join(dir, 'printed.pdf'),
+    '--base-url',
+    baseUrl.replace(/\/$/, ''),
+    '--print-first',
+    String(n),
+    '--csv',
+    csv,
+  ];
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 170_000 });
   if (r.status !== 0) throw new Error(`the emission command failed (${r.status}): ${r.stderr}${r.stdout}`);
   return readFileSync(csv, 'utf8')

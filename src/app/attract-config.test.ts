@@ -36,13 +36,23 @@ describe('parseAttractConfig', () => {
   });
 
   it('lets the URL win over the file', () => {
-    const { config, problems } = parseAttractConfig('?idle=2&loop=60&scenes=title,demo&seeds=3,4&sound=0&caption=Hello', {
-      idleSeconds: 30,
-      sound: true,
-      seeds: [1],
-    });
+    const { config, problems } = parseAttractConfig(
+      '?idle=2&loop=60&scenes=title,demo&seeds=3,4&sound=0&caption=Hello',
+      {
+        idleSeconds: 30,
+        sound: true,
+        seeds: [1],
+      },
+    );
     expect(problems).toEqual([]);
-    expect(config).toMatchObject({ idleSeconds: 2, loopSeconds: 60, scenes: ['title', 'demo'], seeds: [3, 4], sound: false, caption: 'Hello' });
+    expect(config).toMatchObject({
+      idleSeconds: 2,
+      loopSeconds: 60,
+      scenes: ['title', 'demo'],
+      seeds: [3, 4],
+      sound: false,
+      caption: 'Hello',
+    });
   });
 
   it('names each bad value and keeps its default', () => {
@@ -52,7 +62,16 @@ describe('parseAttractConfig', () => {
       colour: 'red',
     });
     expect(problems.map((p) => p.name).sort()).toEqual(
-      ['attract.json: colour', 'attract.json: loopSeconds', 'attract.json: warningSeconds', 'idle', 'loop', 'scenes', 'seeds', 'sound'].sort(),
+      [
+        'attract.json: colour',
+        'attract.json: loopSeconds',
+        'attract.json: warningSeconds',
+        'idle',
+        'loop',
+        'scenes',
+        'seeds',
+        'sound',
+      ].sort(),
     );
     expect(problems.find((p) => p.name === 'idle')?.value).toBe('soon');
     expect(config).toEqual(DEFAULT_ATTRACT);
@@ -81,7 +100,10 @@ describe('attractFileOf', () => {
     expect(attractFileOf('?attract=promo/summer.json').file).toBe('promo/summer.json');
     expect(attractFileOf('')).toEqual({ file: null, problem: null });
     for (const bad of ['https://evil.example/a.json', '../x.json', '/etc/a.json', 'a.txt']) {
-      expect(attractFileOf(`?attract=${encodeURIComponent(bad)}`)).toEqual({ file: null, problem: { name: 'attract', value: bad } });
+      expect(attractFileOf(`?attract=${encodeURIComponent(bad)}`)).toEqual({
+        file: null,
+        problem: { name: 'attract', value: bad },
+      });
     }
   });
 });

@@ -86,7 +86,8 @@ const list =
     return out;
   };
 
-const scene: Reader<AttractScene> = (raw) => (ATTRACT_SCENES as readonly unknown[]).includes(raw) ? (raw as AttractScene) : undefined;
+const scene: Reader<AttractScene> = (raw) =>
+  (ATTRACT_SCENES as readonly unknown[]).includes(raw) ? (raw as AttractScene) : undefined;
 
 /** A seed as the seeded source takes it: a whole number; kept under 2^52 so its bot's stream (seed + 2^32) is safe. */
 const seed: Reader<number> = (raw) => {
@@ -107,7 +108,8 @@ const SETTINGS = {
   warningSeconds: { url: 'warning', json: 'warningSeconds', read: number(1, 600) },
 } as const satisfies { [K in keyof AttractConfig]: { url: string; json: string; read: Reader<AttractConfig[K]> } };
 
-const show = (raw: unknown): string => (typeof raw === 'string' ? raw : JSON.stringify(raw) ?? String(raw)).slice(0, 60);
+const show = (raw: unknown): string =>
+  (typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? String(raw))).slice(0, 60);
 
 /** The JSON file's URL asked for by `?attract=…`, if any: same origin only (a relative path), never a full URL. */
 export function attractFileOf(search: string): { file: string | null; problem: AttractProblem | null } {
@@ -121,7 +123,10 @@ export function attractFileOf(search: string): { file: string | null; problem: A
  * The settings from `json` (the parsed file, or null when there is none) then the URL's `search`. Unknown JSON keys
  * are named too, so a misspelt key is not silently ignored.
  */
-export function parseAttractConfig(search: string, json: unknown): { config: AttractConfig; problems: AttractProblem[] } {
+export function parseAttractConfig(
+  search: string,
+  json: unknown,
+): { config: AttractConfig; problems: AttractProblem[] } {
   const q = new URLSearchParams(search);
   const problems: AttractProblem[] = [];
   const out: Record<string, unknown> = { ...DEFAULT_ATTRACT };
@@ -129,7 +134,9 @@ export function parseAttractConfig(search: string, json: unknown): { config: Att
     json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
   if (json !== null && file === null) problems.push({ name: 'attract.json', value: show(json) });
   const known = new Set<string>(Object.values(SETTINGS).map((s) => s.json));
-  if (file) for (const k of Object.keys(file)) if (!known.has(k) && k !== '$comment') problems.push({ name: `attract.json: ${k}`, value: show(file[k]) });
+  if (file)
+    for (const k of Object.keys(file))
+      if (!known.has(k) && k !== '$comment') problems.push({ name: `attract.json: ${k}`, value: show(file[k]) });
 
   for (const [key, s] of Object.entries(SETTINGS) as [keyof AttractConfig, (typeof SETTINGS)[keyof AttractConfig]][]) {
     const reader = s.read as Reader<unknown>;

@@ -5,7 +5,7 @@ import { HistoryController, type HistoryViewState } from './history-controller';
 import type { HistoryLine } from './history-text';
 import { pw } from './persistence-words';
 import type { ConnectionStatus, PlayClient } from './play-client';
-import { shownTicket, type ShownTicket } from './resume-shown';
+import { type ShownTicket, shownTicket } from './resume-shown';
 
 /** The link to the game server as the test hook reports it (what the screen says, as data). */
 export interface ServerHookState {

@@ -3,7 +3,11 @@
  * `redraw` repaints what lived only on the GPU (the scratch cover). If it does not come back, the page reloads:
  * the ticket lives in the store, not on the GPU, so it resumes where it was.
  */
-export function handleContextLoss(canvas: HTMLCanvasElement, redraw: () => void, notice: (lost: boolean) => void): void {
+export function handleContextLoss(
+  canvas: HTMLCanvasElement,
+  redraw: () => void,
+  notice: (lost: boolean) => void,
+): void {
   let timer = 0;
   canvas.addEventListener('webglcontextlost', () => {
     notice(true);

@@ -1,7 +1,7 @@
-import type { GameApp } from './game-app';
 import { ErrorContext } from './error-context';
-import { appendErrorLog, type ErrorLogEntry, type LogStorage } from './log-ring';
 import { armTestCrash } from './error-test-crash';
+import type { GameApp } from './game-app';
+import { appendErrorLog, type ErrorLogEntry, type LogStorage } from './log-ring';
 
 /** What the error screen says, in the page's language (set by the game's I18n on <html lang>). */
 const WORDS = {
@@ -34,8 +34,13 @@ const RELAPSE_MS = 3000;
 export class ErrorScreen {
   private readonly context = new ErrorContext();
   private app: GameApp | null = null;
-  private view: { root: HTMLElement; title: HTMLElement; body: HTMLElement; resume: HTMLButtonElement; reload: HTMLButtonElement } | null =
-    null;
+  private view: {
+    root: HTMLElement;
+    title: HTMLElement;
+    body: HTMLElement;
+    resume: HTMLButtonElement;
+    reload: HTMLButtonElement;
+  } | null = null;
   /** How many errors were shown (a data attribute too, for tests and support). */
   shown = 0;
   private resumedAt = -Infinity;

@@ -13,7 +13,9 @@ const asTargets = (buttons: readonly Button[]): FocusTarget[] =>
  */
 function buttonsOf(a: GameApp, layer: Container, withHeader: boolean, first: readonly Button[] = []): FocusTarget[] {
   const top = a.stage.app.stage;
-  const shown = [...Button.all].filter((b) => isShown(b, top) && (isInside(b, layer) || (withHeader && isInside(b, a.hud))));
+  const shown = [...Button.all].filter(
+    (b) => isShown(b, top) && (isInside(b, layer) || (withHeader && isInside(b, a.hud))),
+  );
   const pos = new Map(shown.map((b) => [b, b.getGlobalPosition()]));
   // Rows: buttons whose centres are within a few pixels of height count as one row.
   const rest = shown
@@ -33,15 +35,23 @@ export function focusScope(a: GameApp): FocusScope {
   if (a.rules.visible) return { targets: buttonsOf(a, a.rules, false, [a.rules.close]), cols: 1 };
   const tk = a.ticket;
   if (a.nav.screen === 'ticket' && tk) {
-    if (tk.resultShown) return { targets: buttonsOf(a, tk.result, false, [tk.result.playAgain, tk.result.home]), cols: 1 };
+    if (tk.resultShown)
+      return { targets: buttonsOf(a, tk.result, false, [tk.result.playAgain, tk.result.home]), cols: 1 };
     if (tk.haystacksOnScreen) {
-      return { targets: tk.haystacks.stacks.map((s, index) => ({ kind: 'haystack', index, view: s, press: () => s.press() })), cols: 1 };
+      return {
+        targets: tk.haystacks.stacks.map((s, index) => ({ kind: 'haystack', index, view: s, press: () => s.press() })),
+        cols: 1,
+      };
     }
     if (tk.hensOnScreen && a.session?.snapshot()?.phase === 'round') {
-      return { targets: tk.board.hens.map((h, index) => ({ kind: 'hen', index, view: h, press: () => h.press() })), cols: a.stage.layout.cols };
+      return {
+        targets: tk.board.hens.map((h, index) => ({ kind: 'hen', index, view: h, press: () => h.press() })),
+        cols: a.stage.layout.cols,
+      };
     }
     return { targets: asTargets([tk.scratchAll].filter((b) => isShown(b, a.stage.app.stage))), cols: 1 };
   }
-  if (a.nav.screen === 'title' && a.title) return { targets: buttonsOf(a, a.title.view, true, [a.title.scan, a.title.buy, a.title.topUp]), cols: 1 };
+  if (a.nav.screen === 'title' && a.title)
+    return { targets: buttonsOf(a, a.title.view, true, [a.title.scan, a.title.buy, a.title.topUp]), cols: 1 };
   return { targets: [], cols: 1 };
 }

@@ -1,42 +1,42 @@
 import gsap from 'gsap';
 import { Container } from 'pixi.js';
+import { RULES } from '../core';
 import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
 import { FocusRing } from '../scene/focus';
 import { LoadingScreen } from '../scene/screens/loading-screen';
 import { Navigation } from '../scene/screens/navigation';
 import { TicketScreen } from '../scene/screens/ticket-screen';
-import { HenView } from '../scene/views/hen-view';
 import { TitleScreen } from '../scene/screens/title-screen';
 import { Stage } from '../scene/stage';
 import { forgetReleasedTextKeys } from '../scene/text-keys';
+import { HenView } from '../scene/views/hen-view';
 import { DemoBadge, Hud } from '../scene/views/hud';
 import { RulesPanel } from '../scene/views/rules-panel';
-import { RULES } from '../core';
 import { Busy } from './busy';
-import { handleContextLoss } from './context-loss';
-import { I18n } from './i18n';
-import { focusScope } from './focus-scope';
-import { listenToKeys } from './keyboard';
-import { isSceneElement, shareFocus } from './dom-focus';
-import { numbersFor } from './money';
-import { shortValue } from './shorten';
-import { SoundBoard } from './sound';
-import { TicketSession, type SessionUpdate } from './ticket-session';
-import type { PlayClient } from './play-client';
-import { LocalClient } from './local-client';
-import { ServerClient } from './server-client';
-import { hookSource } from './hook-source';
-import { attractOf, installAttract } from './modes/attract-mode';
 import { ConnectionUi } from './connection-ui';
-import { pw } from './persistence-words';
-import { installTestHook } from './test-hook';
+import { handleContextLoss } from './context-loss';
+import { isSceneElement, shareFocus } from './dom-focus';
 import { reportError } from './error-screen';
-import { parseParams, type Params } from './url-params';
-import { rulesContent, ticketPrice, ticketWords, topPrize } from './words';
-import { handleVisibility } from './visibility';
+import { focusScope } from './focus-scope';
+import { hookSource } from './hook-source';
+import { I18n } from './i18n';
+import { listenToKeys } from './keyboard';
+import { LocalClient } from './local-client';
+import { attractOf, installAttract } from './modes/attract-mode';
+import { numbersFor } from './money';
+import { pw } from './persistence-words';
+import type { PlayClient } from './play-client';
 import { PrintedFlow, withPrintedResult } from './printed/printed-flow';
 import { printedWords } from './printed/printed-words';
+import { ServerClient } from './server-client';
+import { shortValue } from './shorten';
+import { SoundBoard } from './sound';
+import { installTestHook } from './test-hook';
 import type { PrintedTicket } from './ticket-session';
+import { type SessionUpdate, TicketSession } from './ticket-session';
+import { type Params, parseParams } from './url-params';
+import { handleVisibility } from './visibility';
+import { rulesContent, ticketPrice, ticketWords, topPrize } from './words';
 
 /** Everything the running game holds; the hook and the input read it. */
 export interface GameApp {
@@ -131,10 +131,13 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   performance.mark('poule:loading-shown');
   // Only what the title draws comes first; the rest of the art, then the sounds, load behind it.
   const background = stage.layout.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
-  await loadTitleAssets(artDensity(stage.layout, stage.app.renderer.resolution), background, (p) => loading.setProgress(p));
+  await loadTitleAssets(artDensity(stage.layout, stage.app.renderer.resolution), background, (p) =>
+    loading.setProgress(p),
+  );
   // The rest of the art, then the sounds: asked for once the title takes input (or a resumed ticket needs them).
   let artLoading: Promise<void> | null = null;
-  const restOfTheArt = (): Promise<void> => (artLoading ??= restOfArt().then(() => void sound.attach(loadSoundsInBackground)));
+  const restOfTheArt = (): Promise<void> =>
+    (artLoading ??= restOfArt().then(() => void sound.attach(loadSoundsInBackground)));
   performance.mark('poule:assets');
   stage.refreshBackground();
 
@@ -144,7 +147,8 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   const unwatch = client.onConnection((c) => loading.setCaption(c.status === 'lost' ? pw(i18n.lang, 'lost') : null));
   const session = await TicketSession.open(client, busy);
   unwatch();
-  if (session.unavailable) console.warn(`real play unavailable: ${session.unavailable.code}: ${session.unavailable.message}`);
+  if (session.unavailable)
+    console.warn(`real play unavailable: ${session.unavailable.code}: ${session.unavailable.message}`);
   a.session = session;
 
   const closeRules = (): void => {
@@ -227,11 +231,16 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   };
   // A phone playing a printed ticket buys nothing here: no balance to be short of.
   const lowBalance = (): boolean =>
-    session.canPlay && !session.ticketInPlay && session.balanceCents < RULES.ticketPriceCents && !(params.code !== null && !kiosk);
+    session.canPlay &&
+    !session.ticketInPlay &&
+    session.balanceCents < RULES.ticketPriceCents &&
+    !(params.code !== null && !kiosk);
   const refreshNotices = (): void => {
     // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
     const notices = params.problems.map((p) =>
-      p.kind === 'seed-refused' ? t('seedRefused') : t('badParam', { name: shortValue(p.name), value: shortValue(p.value) }),
+      p.kind === 'seed-refused'
+        ? t('seedRefused')
+        : t('badParam', { name: shortValue(p.name), value: shortValue(p.value) }),
     );
     if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice(i18n) }));
     notices.push(...(attractOf(a)?.notices() ?? []));
@@ -323,17 +332,20 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     }
   });
 
-  listenToKeys({
-    move: (dx, dy) => a.focus.move(dx, dy),
-    activate: () => {
-      if (!busy.idle) return;
-      if (a.focus.activate()) return;
-      if (nav.screen === 'ticket' && ticket.card.scratch.scratchable) ticket.card.scratch.clearAll();
+  listenToKeys(
+    {
+      move: (dx, dy) => a.focus.move(dx, dy),
+      activate: () => {
+        if (!busy.idle) return;
+        if (a.focus.activate()) return;
+        if (nav.screen === 'ticket' && ticket.card.scratch.scratchable) ticket.card.scratch.clearAll();
+      },
+      // Not gated: the foil can be cleared while the amounts are on their way (the reveal is asked for once).
+      scratchAll: () => nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
+      escape: gated(openRules),
     },
-    // Not gated: the foil can be cleared while the amounts are on their way (the reveal is asked for once).
-    scratchAll: () => nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
-    escape: gated(openRules),
-  }, isSceneElement);
+    isSceneElement,
+  );
   shareFocus(a.focus);
   handleContextLoss(
     stage.app.canvas,

@@ -1,15 +1,15 @@
 import type { Container } from 'pixi.js';
-import { historyEntry, type HistoryEntry } from '../core/history';
-import { shownEvents, type RecalledTicket } from '../protocol/messages';
-import { HistoryScreen, type HistoryContent } from '../scene/screens/history-screen';
-import { TicketScreen } from '../scene/screens/ticket-screen';
+import { type HistoryEntry, historyEntry } from '../core/history';
+import { type RecalledTicket, shownEvents } from '../protocol/messages';
 import { dispose } from '../scene/dispose';
+import { type HistoryContent, HistoryScreen } from '../scene/screens/history-screen';
+import { TicketScreen } from '../scene/screens/ticket-screen';
 import { Button } from '../scene/views/button';
 import type { GameApp } from './game-app';
 import { replaySteps } from './history-replay';
-import { historyDetail, historyLine, historyRow, type HistoryLine } from './history-text';
+import { type HistoryLine, historyDetail, historyLine, historyRow } from './history-text';
 import { pw } from './persistence-words';
-import { shownTicket, type ShownTicket } from './resume-shown';
+import { type ShownTicket, shownTicket } from './resume-shown';
 import { ticketWords } from './words';
 
 /** The « Historique » view as the test hook reports it. */
@@ -18,7 +18,12 @@ export interface HistoryViewState {
   readonly lines: readonly HistoryLine[];
   readonly selected: number;
   readonly status: string;
-  readonly replay: { readonly serial: string; readonly step: number; readonly steps: number; readonly shown: ShownTicket } | null;
+  readonly replay: {
+    readonly serial: string;
+    readonly step: number;
+    readonly steps: number;
+    readonly shown: ShownTicket;
+  } | null;
 }
 
 /**
@@ -31,7 +36,14 @@ export class HistoryController {
   readonly openButton: Button;
   private selected = 0;
   private folded: { from: readonly RecalledTicket[]; entries: HistoryEntry[] } | null = null;
-  private replaying: { screen: TicketScreen; serial: string; step: number; steps: number; release: (() => void) | null; hidden: Container | null } | null = null;
+  private replaying: {
+    screen: TicketScreen;
+    serial: string;
+    step: number;
+    steps: number;
+    release: (() => void) | null;
+    hidden: Container | null;
+  } | null = null;
 
   constructor(private readonly a: GameApp) {
     this.screen = new HistoryScreen({
@@ -40,7 +52,14 @@ export class HistoryController {
       close: () => this.close(),
       closeReplay: () => this.closeReplay(),
     });
-    this.openButton = new Button({ id: 'history', width: 300, height: 90, text: '', tone: 'plain', onTap: () => a.busy.idle && this.open() });
+    this.openButton = new Button({
+      id: 'history',
+      width: 300,
+      height: 90,
+      text: '',
+      tone: 'plain',
+      onTap: () => a.busy.idle && this.open(),
+    });
     a.i18n.onChange(() => this.refresh());
   }
 
@@ -152,11 +171,25 @@ export class HistoryController {
     const close = (): void => this.closeReplay();
     const screen = new TicketScreen(
       a.stage.app.renderer,
-      { scratched: () => undefined, pick: () => undefined, chooseHaystack: () => undefined, playAgain: close, home: close, sound: (n) => a.sound.play(n) },
+      {
+        scratched: () => undefined,
+        pick: () => undefined,
+        chooseHaystack: () => undefined,
+        playAgain: close,
+        home: close,
+        sound: (n) => a.sound.play(n),
+      },
       () => ticketWords(a.i18n),
     );
     const hidden = a.nav.active?.view ?? null;
-    const r = { screen, serial: entry.serialText, step: 0, steps: steps.length, release: a.busy.hold() as (() => void) | null, hidden };
+    const r = {
+      screen,
+      serial: entry.serialText,
+      step: 0,
+      steps: steps.length,
+      release: a.busy.hold() as (() => void) | null,
+      hidden,
+    };
     this.replaying = r;
     if (hidden) hidden.visible = false;
     this.screen.replayLayer.addChild(screen.view);

@@ -37,7 +37,9 @@ describe('replaySteps', () => {
 
   it('refuses an edited journal rather than show it', () => {
     const { journal } = playedJournal(5);
-    const edited = journal.map((e) => (e.type === 'henLifted' && e.pick === 1 ? { ...e, element: e.element === 'egg' ? 'empty' : 'egg' } : e));
+    const edited = journal.map((e) =>
+      e.type === 'henLifted' && e.pick === 1 ? { ...e, element: e.element === 'egg' ? 'empty' : 'egg' } : e,
+    );
     expect(replaySteps(edited as typeof journal)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyEntry, type HistoryEntry } from '../core/history';
+import { type HistoryEntry, historyEntry } from '../core/history';
 import { findJournal, has } from '../core/test-support/saved-tickets';
 import { historyDetail, historyRow } from './history-text';
 import { localDate, ordinal } from './history-words';
@@ -8,12 +8,19 @@ const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
 
 function entry(wanted: Parameters<typeof findJournal>[0]): HistoryEntry {
   const journal = findJournal(wanted);
-  const r = historyEntry({ journal, stakeCents: 0, balanceBeforeCents: 2000, balanceAfterCents: 2000 + (journal.at(-1)!.type === 'ticketEnded' ? (journal.at(-1) as { prizeCents: number }).prizeCents : 0), finishedAt: '2026-12-04T17:42:05.123Z' });
+  const r = historyEntry({
+    journal,
+    stakeCents: 0,
+    balanceBeforeCents: 2000,
+    balanceAfterCents:
+      2000 + (journal.at(-1)!.type === 'ticketEnded' ? (journal.at(-1) as { prizeCents: number }).prizeCents : 0),
+    finishedAt: '2026-12-04T17:42:05.123Z',
+  });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 
-describe('the history in a player\'s words', () => {
+describe("the history in a player's words", () => {
   it('writes the date in local time and the language, never ISO or UTC', () => {
     expect(localDate('fr', '2026-12-04T17:42:05.123Z', 'Europe/Paris')).toBe('4 déc. 2026, 18:42');
     expect(localDate('en', '2026-12-04T17:42:05.123Z', 'Europe/London')).toBe('4 Dec 2026, 17:42');

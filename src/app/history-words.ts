@@ -64,7 +64,11 @@ export function localDate(lang: Lang, iso: string, timeZone?: string): string {
   const key = `${lang}|${timeZone ?? ''}`;
   let f = dates.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+    f = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    });
     dates.set(key, f);
   }
   const d = new Date(iso);

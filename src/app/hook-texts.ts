@@ -1,4 +1,4 @@
-import { Text, type Container } from 'pixi.js';
+import { type Container, Text } from 'pixi.js';
 import { Button } from '../scene/views/button';
 import { PANEL_LABEL } from '../scene/views/panel';
 import { isShown } from '../scene/visible';

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { IdleWatch, type IdleView } from './idle-watch';
+import { type IdleView, IdleWatch } from './idle-watch';
 
 const clock = (): { now: () => number; advance: (ms: number) => void } => {
   let t = 1000;
-  return { now: () => t, advance: (ms) => {
+  return {
+    now: () => t,
+    advance: (ms) => {
       t += ms;
-    } };
+    },
+  };
 };
 const times = { idleMs: 45_000, ticketIdleMs: 60_000, warningMs: 15_000 };
 const title: IdleView = { screen: 'title', ticketInPlay: false, busy: false };

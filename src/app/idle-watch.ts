@@ -60,7 +60,8 @@ export class IdleWatch {
     if (v.screen !== 'ticket') return { action: 'none' };
     if (!v.ticketInPlay) return idle >= ticketIdleMs ? { action: 'home' } : { action: 'none' };
     if (idle >= ticketIdleMs + warningMs) return { action: 'setAside' };
-    if (idle >= ticketIdleMs) return { action: 'warn', secondsLeft: Math.ceil((ticketIdleMs + warningMs - idle) / 1000) };
+    if (idle >= ticketIdleMs)
+      return { action: 'warn', secondsLeft: Math.ceil((ticketIdleMs + warningMs - idle) / 1000) };
     return { action: 'none' };
   }
 }

@@ -11,7 +11,10 @@ export interface KeyActions {
 
 /** A control of the page's own (the error screen's buttons, a file input): its keys are the browser's, not the game's. */
 const isPageControl = (t: EventTarget | null, isScene: (t: EventTarget | null) => boolean): boolean =>
-  t instanceof HTMLElement && t !== document.body && !isScene(t) && /^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/.test(t.tagName);
+  t instanceof HTMLElement &&
+  t !== document.body &&
+  !isScene(t) &&
+  /^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/.test(t.tagName);
 
 /**
  * Turns key presses into the game's actions. Keys held down do not repeat a pick (repeat is ignored). Enter and

@@ -1,8 +1,24 @@
-import { BlockDealer, credit, DEFAULT_PRIZE_TABLE, formatSerial, Game, newWallet, payForTicket, type Command, type Wallet } from '../core';
+import {
+  BlockDealer,
+  type Command,
+  credit,
+  DEFAULT_PRIZE_TABLE,
+  formatSerial,
+  Game,
+  newWallet,
+  payForTicket,
+  type Wallet,
+} from '../core';
 // The only module of the app that reaches the seeded generator: demo tickets, never real ones.
 import { SeededSource } from '../core/seeded-source';
-import { shownEvents, type BalanceView, type HistoryView, type SessionView, type TicketUpdate } from '../protocol/messages';
-import { answered, refused, type Answer, type ConnectionState, type PlayClient } from './play-client';
+import {
+  type BalanceView,
+  type HistoryView,
+  type SessionView,
+  shownEvents,
+  type TicketUpdate,
+} from '../protocol/messages';
+import { type Answer, answered, type ConnectionState, type PlayClient, refused } from './play-client';
 
 /**
  * The demo (`?demo=1&seed=N`): the core in this page's memory, dealing and drawing from one seeded stream, so a seed
@@ -31,13 +47,21 @@ export class LocalClient implements PlayClient {
     return answered({
       kind: 'player',
       balanceCents: this.wallet.balanceCents,
-      ticket: g ? { id: formatSerial(g.ticket.serial), nextSeq: this.seq, events: shownEvents(g.journal), snapshot: g.snapshot() } : null,
+      ticket: g
+        ? {
+            id: formatSerial(g.ticket.serial),
+            nextSeq: this.seq,
+            events: shownEvents(g.journal),
+            snapshot: g.snapshot(),
+          }
+        : null,
       recent: [],
     });
   }
 
   async buy(): Promise<Answer<TicketUpdate>> {
-    if (this.game && this.game.snapshot().phase !== 'ended') return refused('ticket-in-play', 'a ticket is already in play');
+    if (this.game && this.game.snapshot().phase !== 'ended')
+      return refused('ticket-in-play', 'a ticket is already in play');
     const paid = payForTicket(this.wallet);
     if (!paid.ok) return refused('balance-too-low', paid.error.message);
     this.wallet = paid.value;
@@ -49,10 +73,15 @@ export class LocalClient implements PlayClient {
 
   async command(ticket: string, seq: number, command: Command): Promise<Answer<TicketUpdate>> {
     const game = this.game;
-    if (!game || formatSerial(game.ticket.serial) !== ticket) return refused('ticket-not-found', `no ticket ${ticket} in play`);
+    if (!game || formatSerial(game.ticket.serial) !== ticket)
+      return refused('ticket-not-found', `no ticket ${ticket} in play`);
     if (seq !== this.seq) return refused('seq-out-of-order', `expected seq ${this.seq}, got ${seq}`);
     const r = game.command(command);
-    if (!r.ok) return refused(r.error.code === 'wrong-source' || r.error.code === 'journal-inconsistent' ? 'internal' : r.error.code, r.error.message);
+    if (!r.ok)
+      return refused(
+        r.error.code === 'wrong-source' || r.error.code === 'journal-inconsistent' ? 'internal' : r.error.code,
+        r.error.message,
+      );
     this.seq++;
     const end = r.value.find((e) => e.type === 'ticketEnded');
     if (end && end.prizeCents > 0) {
@@ -64,7 +93,8 @@ export class LocalClient implements PlayClient {
 
   async topUp(): Promise<Answer<BalanceView>> {
     const start = newWallet().balanceCents;
-    if (this.wallet.balanceCents >= start) return refused('top-up-not-needed', 'the balance is already at the starting credit');
+    if (this.wallet.balanceCents >= start)
+      return refused('top-up-not-needed', 'the balance is already at the starting credit');
     this.wallet = newWallet(start);
     return answered({ balanceCents: this.wallet.balanceCents });
   }

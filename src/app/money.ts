@@ -26,12 +26,26 @@ const cache = new Map<NumberLang, NumberWords>();
 
 function build(lang: NumberLang): NumberWords {
   const locale = LOCALES[lang];
-  const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const wholeEuros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  const euros = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const wholeEuros = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
   const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const decimals = new Map<number, Intl.NumberFormat>();
   const percents = new Map<number, Intl.NumberFormat>();
-  const fixed = (m: Map<number, Intl.NumberFormat>, digits: number, style: 'decimal' | 'percent'): Intl.NumberFormat => {
+  const fixed = (
+    m: Map<number, Intl.NumberFormat>,
+    digits: number,
+    style: 'decimal' | 'percent',
+  ): Intl.NumberFormat => {
     let f = m.get(digits);
     if (!f) {
       f = new Intl.NumberFormat(locale, { style, minimumFractionDigits: digits, maximumFractionDigits: digits });

@@ -23,7 +23,11 @@ export interface KeyShelf {
 function isPending(v: unknown): v is PendingRequest {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
-  return typeof o['path'] === 'string' && typeof o['body'] === 'string' && (o['terminal'] === null || typeof o['terminal'] === 'string');
+  return (
+    typeof o['path'] === 'string' &&
+    typeof o['body'] === 'string' &&
+    (o['terminal'] === null || typeof o['terminal'] === 'string')
+  );
 }
 
 export class PendingKeys {

@@ -6,7 +6,8 @@ import type { Element } from '../core';
  */
 const fr = {
   lost: 'Connexion perdue — nouvel essai…',
-  lostDetail: 'Le ticket est enregistré sur le serveur de jeu : il reprendra exactement où il en est dès que la connexion reviendra.',
+  lostDetail:
+    'Le ticket est enregistré sur le serveur de jeu : il reprendra exactement où il en est dès que la connexion reviendra.',
   absent: 'Le jeu réel a besoin du serveur de jeu : cette page est servie sans lui. Le mode démo fonctionne (?demo=1).',
   noTerminal: 'Borne sans clé de terminal : ajoutez ?terminal=CLÉ à l’adresse. Cette borne ne vend pas de ticket.',
   badTerminal: 'Le serveur de jeu refuse la clé de cette borne : elle ne vend pas de ticket.',
@@ -45,7 +46,8 @@ export type PersistenceKey = keyof typeof fr;
 
 const en: Record<PersistenceKey, string> = {
   lost: 'Connection lost — retrying…',
-  lostDetail: 'The ticket is recorded on the game server: it resumes exactly where it stands as soon as the connection is back.',
+  lostDetail:
+    'The ticket is recorded on the game server: it resumes exactly where it stands as soon as the connection is back.',
   absent: 'Real play needs the game server: this page is served without it. Demo mode works (?demo=1).',
   noTerminal: 'Kiosk without a terminal key: add ?terminal=KEY to the address. This kiosk sells no ticket.',
   badTerminal: 'The game server refuses this kiosk’s key: it sells no ticket.',

@@ -1,5 +1,13 @@
 import type { Command } from '../core';
-import type { ApiErrorCode, BalanceView, ClaimView, HistoryView, PaymentRecord, SessionView, TicketUpdate } from '../protocol/messages';
+import type {
+  ApiErrorCode,
+  BalanceView,
+  ClaimView,
+  HistoryView,
+  PaymentRecord,
+  SessionView,
+  TicketUpdate,
+} from '../protocol/messages';
 
 /**
  * What the ticket session asks of whoever holds the game: the game server for real play and kiosks

@@ -43,6 +43,16 @@ describe('resultWhy', () => {
 describe('ordinal', () => {
   it('writes French and English ordinals', () => {
     expect([1, 2, 3, 10].map((n) => ordinal(n, 'fr'))).toEqual(['1er', '2e', '3e', '10e']);
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22].map((n) => ordinal(n, 'en'))).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22].map((n) => ordinal(n, 'en'))).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+    ]);
   });
 });

@@ -3,7 +3,13 @@ import type { Lang } from './i18n';
 
 /** Why a finished ticket paid what it paid: the egg's pick in its round and the prize it earned, or nothing won. */
 export type ResultWhy =
-  | { readonly kind: 'won'; readonly prize: 'A1' | 'A2'; readonly pick: number; readonly extraRound: boolean; readonly chicks: number }
+  | {
+      readonly kind: 'won';
+      readonly prize: 'A1' | 'A2';
+      readonly pick: number;
+      readonly extraRound: boolean;
+      readonly chicks: number;
+    }
   | { readonly kind: 'lost' };
 
 /** Reads the reason from the finished ticket's snapshot; null while the ticket is not finished. */

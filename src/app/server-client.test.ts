@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PENDING_KEY, type KeyShelf } from './pending-keys';
+import { type KeyShelf, PENDING_KEY } from './pending-keys';
 import { retryDelay, ServerClient } from './server-client';
 
 /** localStorage as a Map (the client's shelf). */
@@ -32,7 +32,12 @@ function scripted(shelf: Shelf, answers: (Response | 'down')[]): { fetch: typeof
   const sent: Sent[] = [];
   const f = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const headers = (init?.headers ?? {}) as Record<string, string>;
-    sent.push({ path: String(input), body: (init?.body as string | null) ?? null, auth: headers['authorization'] ?? null, shelved: shelf.getItem(PENDING_KEY) });
+    sent.push({
+      path: String(input),
+      body: (init?.body as string | null) ?? null,
+      auth: headers['authorization'] ?? null,
+      shelved: shelf.getItem(PENDING_KEY),
+    });
     const a = answers.shift();
     if (!a) throw new Error(`no scripted answer for ${String(input)}`);
     if (a === 'down') throw new TypeError('fetch failed');
@@ -47,7 +52,12 @@ const noSleep = async (): Promise<void> => undefined;
 describe('ServerClient', () => {
   it('keeps the request before it leaves, retries it with the same key while the server is away, then forgets it', async () => {
     const shelf = new Shelf();
-    const { fetch, sent } = scripted(shelf, ['down', json(503, { error: { code: 'storage-failed', message: 'disk' } }), 'down', json(200, update)]);
+    const { fetch, sent } = scripted(shelf, [
+      'down',
+      json(503, { error: { code: 'storage-failed', message: 'disk' } }),
+      'down',
+      json(200, update),
+    ]);
     const c = new ServerClient({ terminal: null, needsTerminal: false, shelf, fetch, sleep: noSleep });
     const states: string[] = [];
     c.onConnection((s) => states.push(`${s.status}/${s.pending}`));
@@ -56,9 +66,15 @@ describe('ServerClient', () => {
     expect(sent).toHaveLength(4);
     const keys = sent.map((s) => JSON.parse(s.body!).key as string);
     expect(new Set(keys).size).toBe(1);
-    expect(JSON.parse(sent[0]!.body!)).toEqual({ key: keys[0], ticket: '000001-000001', seq: 1, command: { type: 'pick', hen: 4 } });
+    expect(JSON.parse(sent[0]!.body!)).toEqual({
+      key: keys[0],
+      ticket: '000001-000001',
+      seq: 1,
+      command: { type: 'pick', hen: 4 },
+    });
     // Shelved before the first send, with the exact body.
-    for (const s of sent) expect(JSON.parse(s.shelved!)).toEqual({ path: '/api/command', body: s.body, terminal: null });
+    for (const s of sent)
+      expect(JSON.parse(s.shelved!)).toEqual({ path: '/api/command', body: s.body, terminal: null });
     expect(shelf.getItem(PENDING_KEY)).toBeNull();
     expect(states).toContain('lost/1');
     expect(c.connection).toEqual({ status: 'ok', pending: 0, retries: 0 });
@@ -66,7 +82,11 @@ describe('ServerClient', () => {
 
   it('on the next load, sends the kept request again first (same key, same body), then opens the session', async () => {
     const shelf = new Shelf();
-    const kept = { path: '/api/command', body: JSON.stringify({ key: 'k-1', ticket: 'T', seq: 3, command: { type: 'reveal' } }), terminal: null };
+    const kept = {
+      path: '/api/command',
+      body: JSON.stringify({ key: 'k-1', ticket: 'T', seq: 3, command: { type: 'reveal' } }),
+      terminal: null,
+    };
     shelf.setItem(PENDING_KEY, JSON.stringify(kept));
     const session = { kind: 'player', balanceCents: 1800, ticket: null, recent: [] };
     const { fetch, sent } = scripted(shelf, [json(200, update), json(200, session)]);
@@ -82,16 +102,24 @@ describe('ServerClient', () => {
 
   it('a refusal (4xx) is answered at once, named by its code, and not retried', async () => {
     const shelf = new Shelf();
-    const { fetch, sent } = scripted(shelf, [json(409, { error: { code: 'seq-out-of-order', message: 'expected seq 4' } })]);
+    const { fetch, sent } = scripted(shelf, [
+      json(409, { error: { code: 'seq-out-of-order', message: 'expected seq 4' } }),
+    ]);
     const c = new ServerClient({ terminal: null, needsTerminal: false, shelf, fetch, sleep: noSleep });
-    expect(await c.command('T', 3, { type: 'reveal' })).toEqual({ ok: false, error: { code: 'seq-out-of-order', message: 'expected seq 4' } });
+    expect(await c.command('T', 3, { type: 'reveal' })).toEqual({
+      ok: false,
+      error: { code: 'seq-out-of-order', message: 'expected seq 4' },
+    });
     expect(sent).toHaveLength(1);
     expect(shelf.getItem(PENDING_KEY)).toBeNull();
   });
 
   it('a page served without the API (a file server) reads absent and sells nothing', async () => {
     const shelf = new Shelf();
-    const html = new Response('<!doctype html><title>404</title>', { status: 404, headers: { 'content-type': 'text/html' } });
+    const html = new Response('<!doctype html><title>404</title>', {
+      status: 404,
+      headers: { 'content-type': 'text/html' },
+    });
     const { fetch, sent } = scripted(shelf, [html]);
     const c = new ServerClient({ terminal: null, needsTerminal: false, shelf, fetch, sleep: noSleep });
     const r = await c.open();

@@ -1,7 +1,23 @@
 import type { Command } from '../core';
-import type { ApiError, ApiErrorCode, BalanceView, ClaimView, HistoryView, SessionView, TicketUpdate } from '../protocol/messages';
-import { PendingKeys, type KeyShelf } from './pending-keys';
-import { answered, refused, type Answer, type ConnectionState, type ConnectionStatus, type PlayClient, type Refusal } from './play-client';
+import type {
+  ApiError,
+  ApiErrorCode,
+  BalanceView,
+  ClaimView,
+  HistoryView,
+  SessionView,
+  TicketUpdate,
+} from '../protocol/messages';
+import { type KeyShelf, PendingKeys } from './pending-keys';
+import {
+  type Answer,
+  answered,
+  type ConnectionState,
+  type ConnectionStatus,
+  type PlayClient,
+  type Refusal,
+  refused,
+} from './play-client';
 
 export interface ServerClientOptions {
   /** The kiosk's terminal key (`?terminal=`), or null for a player (the server's cookie). */
@@ -20,15 +36,43 @@ const RETRY_FIRST_MS = 250;
 const RETRY_CAP_MS = 4000;
 
 /** Retries back off from a quarter second to four seconds, then keep at four, for as long as the page is open. */
-export const retryDelay = (attempt: number): number => Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempt - 1));
+export const retryDelay = (attempt: number): number =>
+  Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempt - 1));
 
 const CODES: readonly string[] = [
-  'bad-json', 'body-too-large', 'bad-request', 'unknown-command', 'no-session', 'bad-terminal-key', 'balance-too-low',
-  'ticket-in-play', 'ticket-not-found', 'ticket-ended', 'seq-out-of-order', 'key-reused', 'top-up-not-needed',
-  'already-revealed', 'not-revealed', 'hen-out-of-range', 'hen-already-lifted', 'no-round-in-play', 'haystack-not-offered',
-  'haystack-out-of-range', 'storage-failed', 'internal',
-  'code-malformed', 'code-unknown', 'ticket-unsold', 'ticket-taken-over', 'ticket-already-sold', 'ticket-already-paid',
-  'ticket-not-finished', 'ticket-not-won', 'amount-mismatch', 'too-many-attempts', 'bad-retailer-key',
+  'bad-json',
+  'body-too-large',
+  'bad-request',
+  'unknown-command',
+  'no-session',
+  'bad-terminal-key',
+  'balance-too-low',
+  'ticket-in-play',
+  'ticket-not-found',
+  'ticket-ended',
+  'seq-out-of-order',
+  'key-reused',
+  'top-up-not-needed',
+  'already-revealed',
+  'not-revealed',
+  'hen-out-of-range',
+  'hen-already-lifted',
+  'no-round-in-play',
+  'haystack-not-offered',
+  'haystack-out-of-range',
+  'storage-failed',
+  'internal',
+  'code-malformed',
+  'code-unknown',
+  'ticket-unsold',
+  'ticket-taken-over',
+  'ticket-already-sold',
+  'ticket-already-paid',
+  'ticket-not-finished',
+  'ticket-not-won',
+  'amount-mismatch',
+  'too-many-attempts',
+  'bad-retailer-key',
 ];
 
 function refusalOf(status: number, body: unknown): Refusal {
@@ -62,7 +106,11 @@ export class ServerClient implements PlayClient {
     this.keys = new PendingKeys(opts.shelf);
     this.doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
-    this.state = { status: opts.needsTerminal && !opts.terminal ? 'no-terminal' : 'ok', pending: this.keys.pending ? 1 : 0, retries: 0 };
+    this.state = {
+      status: opts.needsTerminal && !opts.terminal ? 'no-terminal' : 'ok',
+      pending: this.keys.pending ? 1 : 0,
+      retries: 0,
+    };
   }
 
   get connection(): ConnectionState {
@@ -75,7 +123,8 @@ export class ServerClient implements PlayClient {
   }
 
   async open(): Promise<Answer<SessionView>> {
-    if (this.state.status === 'no-terminal') return refused('bad-terminal-key', 'this kiosk has no terminal key (?terminal=KEY)');
+    if (this.state.status === 'no-terminal')
+      return refused('bad-terminal-key', 'this kiosk has no terminal key (?terminal=KEY)');
     // A request sent before a reload and never answered goes first: the server answers what it stored (or does it
     // now, once), so the session then opens on the ticket as it truly stands.
     const p = this.keys.pending;
@@ -169,7 +218,14 @@ export class ServerClient implements PlayClient {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.opts.timeoutMs ?? 20_000);
     try {
-      const res = await this.doFetch(path, { method, headers, body, credentials: 'same-origin', signal: abort.signal, cache: 'no-store' });
+      const res = await this.doFetch(path, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: abort.signal,
+        cache: 'no-store',
+      });
       const json = (res.headers.get('content-type') ?? '').includes('application/json');
       // A file server (no API behind it) answers 404/405 or a page of HTML: there is no game server here.
       if (!json && (res.status < 500 || res.status === 501)) return { kind: 'absent' };
@@ -185,7 +241,8 @@ export class ServerClient implements PlayClient {
 
   private set(change: Partial<{ status: ConnectionStatus; pending: number; retries: number }>): void {
     const next = { ...this.state, ...change };
-    if (next.status === this.state.status && next.pending === this.state.pending && next.retries === this.state.retries) return;
+    if (next.status === this.state.status && next.pending === this.state.pending && next.retries === this.state.retries)
+      return;
     this.state = next;
     for (const l of this.listeners) l(next);
   }

@@ -1,9 +1,9 @@
 import type { GameSnapshot } from '../core';
-import type { Mode } from './url-params';
 import type { ConnectionHookFields } from './connection-ui';
 import type { AttractHookState, HookStats } from './modes/attract-hook';
 import type { KioskState } from './modes/kiosk-mode';
 import type { PrintedHookState } from './printed/printed-flow';
+import type { Mode } from './url-params';
 
 export interface HookRect {
   x: number;

@@ -15,7 +15,14 @@ export type SessionListener = (update: SessionUpdate) => void | Promise<void>;
 
 /** 'resynced': the server's ticket was not where this page thought (another tab played); the session reopened on it. */
 export type CommandOutcome = 'accepted' | 'refused' | 'dropped' | 'resynced' | 'taken-over';
-export type BuyOutcome = 'bought' | 'balance-too-low' | 'ticket-in-play' | 'dropped' | 'refused' | 'resynced' | 'taken-over';
+export type BuyOutcome =
+  | 'bought'
+  | 'balance-too-low'
+  | 'ticket-in-play'
+  | 'dropped'
+  | 'refused'
+  | 'resynced'
+  | 'taken-over';
 
 /** A printed ticket this screen claimed by its code: played here, or (finished) only looked at. */
 export interface PrintedTicket {
@@ -25,10 +32,18 @@ export interface PrintedTicket {
   readonly view: ClaimView;
 }
 
-export type ClaimOutcome = { readonly ok: true; readonly ticket: PrintedTicket } | { readonly ok: false; readonly refusal: Refusal };
+export type ClaimOutcome =
+  | { readonly ok: true; readonly ticket: PrintedTicket }
+  | { readonly ok: false; readonly refusal: Refusal };
 
 /** Refusals that mean this page's picture is stale (another tab played, the session lapsed): the server is read again. */
-const STALE: readonly string[] = ['seq-out-of-order', 'ticket-ended', 'ticket-not-found', 'ticket-in-play', 'no-session'];
+const STALE: readonly string[] = [
+  'seq-out-of-order',
+  'ticket-ended',
+  'ticket-not-found',
+  'ticket-in-play',
+  'no-session',
+];
 
 interface OpenTicket {
   readonly id: string;
@@ -105,8 +120,10 @@ export class TicketSession {
    * played through the same commands as any other, or only looked at once finished. A refusal changes nothing here.
    */
   async claim(code: string): Promise<ClaimOutcome> {
-    if (!this.client.claim) return { ok: false, refusal: { code: 'no-session', message: 'printed tickets need the game server' } };
-    if (this.working) return { ok: false, refusal: { code: 'ticket-in-play', message: 'a request is already on its way' } };
+    if (!this.client.claim)
+      return { ok: false, refusal: { code: 'no-session', message: 'printed tickets need the game server' } };
+    if (this.working)
+      return { ok: false, refusal: { code: 'ticket-in-play', message: 'a request is already on its way' } };
     this.working = true;
     const release = this.busy.hold();
     try {
@@ -151,7 +168,8 @@ export class TicketSession {
     if (this.ticketInPlay) return 'ticket-in-play';
     return this.step(
       () => this.client.buy(),
-      (e) => (e.code === 'balance-too-low' ? 'balance-too-low' : e.code === 'ticket-in-play' ? 'ticket-in-play' : 'refused'),
+      (e) =>
+        e.code === 'balance-too-low' ? 'balance-too-low' : e.code === 'ticket-in-play' ? 'ticket-in-play' : 'refused',
       'bought',
     );
   }
@@ -192,11 +210,19 @@ export class TicketSession {
     if (this.working || !this.canPlay) return Promise.resolve('dropped');
     const t = this.ticket;
     if (!t || !this.ticketInPlay) return Promise.resolve('refused');
-    return this.step(() => this.client.command(t.id, t.nextSeq, c), () => 'refused', 'accepted');
+    return this.step(
+      () => this.client.command(t.id, t.nextSeq, c),
+      () => 'refused',
+      'accepted',
+    );
   }
 
   /** The one path of every change: ask (awaited), tell the listeners (awaited), then accept input again. */
-  private async step<O extends string>(ask: () => Promise<Answer<TicketUpdate>>, onRefusal: (e: Refusal) => O, done: O): Promise<O | 'resynced' | 'taken-over'> {
+  private async step<O extends string>(
+    ask: () => Promise<Answer<TicketUpdate>>,
+    onRefusal: (e: Refusal) => O,
+    done: O,
+  ): Promise<O | 'resynced' | 'taken-over'> {
     this.working = true;
     const release = this.busy.hold();
     try {

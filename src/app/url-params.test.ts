@@ -3,7 +3,17 @@ import { parseParams } from './url-params';
 
 describe('parseParams', () => {
   it('defaults to real play, unseeded, at speed 1', () => {
-    expect(parseParams('')).toEqual({ mode: 'play', demo: false, seed: null, speed: 1, lang: null, renderer: 'auto', terminal: null, code: null, problems: [] });
+    expect(parseParams('')).toEqual({
+      mode: 'play',
+      demo: false,
+      seed: null,
+      speed: 1,
+      lang: null,
+      renderer: 'auto',
+      terminal: null,
+      code: null,
+      problems: [],
+    });
   });
   it('takes a seed in demo mode, 0 included', () => {
     expect(parseParams('?demo=1&seed=42')).toMatchObject({ mode: 'demo', demo: true, seed: 42, problems: [] });
@@ -19,7 +29,12 @@ describe('parseParams', () => {
     const p = parseParams('?demo=1&seed=abc&speed=-3&mode=nope&lang=de');
     expect(p.seed).toBe(1);
     expect(p.speed).toBe(1);
-    expect(p.problems.map((x) => (x.kind === 'bad' ? x.name : x.kind)).sort()).toEqual(['lang', 'mode', 'seed', 'speed']);
+    expect(p.problems.map((x) => (x.kind === 'bad' ? x.name : x.kind)).sort()).toEqual([
+      'lang',
+      'mode',
+      'seed',
+      'speed',
+    ]);
   });
   it('takes a printed ticket code in real play and kiosks only', () => {
     expect(parseParams('?code=7K3QMZ-0R2DXW-B9TNHF-4JPC8E-Y').code).toBe('7K3QMZ-0R2DXW-B9TNHF-4JPC8E-Y');

@@ -23,7 +23,17 @@ describe('the figures of the rules, the ticket and the title follow the language
     const r = rulesContent(i);
     expect(r.odds[0]).toContain('(1 sur 3,76)');
     expect(plain(r.odds[4]!)).toContain('68,24 %');
-    expect(r.rows.map((row) => plain(row[0]))).toEqual(['30 000 €', '5 000 €', '1 000 €', '200 €', '100 €', '40 €', '20 €', '10 €', '4 €']);
+    expect(r.rows.map((row) => plain(row[0]))).toEqual([
+      '30 000 €',
+      '5 000 €',
+      '1 000 €',
+      '200 €',
+      '100 €',
+      '40 €',
+      '20 €',
+      '10 €',
+      '4 €',
+    ]);
     expect(plain(ticketPrice(i))).toBe('2,00 €');
     expect(plain(topPrize(i))).toBe('30 000 €');
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_PRIZE_TABLE, formatSerial, Fraction, RULES, tableOdds } from '../core';
+import { DEFAULT_PRIZE_TABLE, Fraction, formatSerial, RULES, tableOdds } from '../core';
 import type { TicketWords } from '../scene/screens/ticket-words';
 import type { RulesContent } from '../scene/views/rules-panel';
 import type { I18n } from './i18n';
@@ -41,7 +41,10 @@ export function ticketWords(i: I18n): TicketWords {
         title: won ? t('win') : t('lossTitle'),
         why:
           why?.kind === 'won'
-            ? t(why.prize === 'A1' ? 'whyA1' : 'whyA2', { nth: ordinal(why.pick, i.lang), round: why.extraRound ? t('whyExtraRound') : '' })
+            ? t(why.prize === 'A1' ? 'whyA1' : 'whyA2', {
+                nth: ordinal(why.pick, i.lang),
+                round: why.extraRound ? t('whyExtraRound') : '',
+              })
             : t('whyLost'),
         line: won ? t('winPrize', { amount: formatCents(s.result?.prizeCents ?? 0) }) : t('lossText'),
         amount: formatCents,
@@ -53,7 +56,6 @@ export function ticketWords(i: I18n): TicketWords {
     },
   };
 }
-
 
 /** The rules screen: our prize table (from the same data the core deals from) and the core's exact odds. */
 export function rulesContent(i: I18n): RulesContent {

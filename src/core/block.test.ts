@@ -2,11 +2,11 @@
 // and the dealer's small state round-trips.
 import { describe, expect, it } from 'vitest';
 import { BlockDealer, type BlockState } from './block';
-import { DEFAULT_PRIZE_TABLE, parsePrizeTable, type PrizeTable } from './prize-table';
+import { DEFAULT_PRIZE_TABLE, type PrizeTable, parsePrizeTable } from './prize-table';
 import { RULES, type Rules } from './rules';
 import { SeededSource } from './seeded-source';
-import type { Ticket } from './ticket';
 import { goodnessOfFit } from './test-support/chi-square';
+import type { Ticket } from './ticket';
 
 const BLOCK = RULES.blockSize;
 const rowOf = (table: PrizeTable, t: Ticket): number =>
@@ -49,7 +49,9 @@ describe('a full block of the default table', () => {
     expect(state.block).toBe(2);
     expect(state.dealt).toBe(1);
     expect(state.remaining.reduce((a, b) => a + b, 0)).toBe(BLOCK - 1);
-    expect(state.remaining[rowOf(DEFAULT_PRIZE_TABLE, t)]).toBe(DEFAULT_PRIZE_TABLE.rows[rowOf(DEFAULT_PRIZE_TABLE, t)]!.count - 1);
+    expect(state.remaining[rowOf(DEFAULT_PRIZE_TABLE, t)]).toBe(
+      DEFAULT_PRIZE_TABLE.rows[rowOf(DEFAULT_PRIZE_TABLE, t)]!.count - 1,
+    );
   });
 });
 
@@ -112,7 +114,16 @@ describe('BlockState', () => {
 describe('dealing is uniform without replacement (a small block, exhaustively)', () => {
   it('in a block of 5 with one prize ticket, the prize is at each index equally often', () => {
     const rules: Rules = { ...RULES, blockSize: 5 };
-    const parsed = parsePrizeTable({ name: 'tiny', rows: [{ a1Cents: 999, a2Cents: 1, count: 1 }, { a1Cents: 0, a2Cents: 0, count: 4 }] }, rules);
+    const parsed = parsePrizeTable(
+      {
+        name: 'tiny',
+        rows: [
+          { a1Cents: 999, a2Cents: 1, count: 1 },
+          { a1Cents: 0, a2Cents: 0, count: 4 },
+        ],
+      },
+      rules,
+    );
     if (!parsed.ok) throw new Error(parsed.error.message);
     const dealer = new BlockDealer(parsed.value, undefined, rules);
     const source = SeededSource.fromSeed(5);

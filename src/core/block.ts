@@ -1,5 +1,5 @@
 import type { PrizeTable } from './prize-table';
-import { uniformInt, type RandomSource } from './random-source';
+import { type RandomSource, uniformInt } from './random-source';
 import { RULES, type Rules } from './rules';
 import type { Ticket } from './ticket';
 
@@ -63,6 +63,8 @@ export class BlockDealer {
   private startNextBlock(): void {
     this.block++;
     this.dealt = 0;
-    this.table.rows.forEach((r, i) => { this.remaining[i] = r.count; });
+    this.table.rows.forEach((r, i) => {
+      this.remaining[i] = r.count;
+    });
   }
 }

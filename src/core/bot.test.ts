@@ -77,11 +77,15 @@ describe('playTicket', () => {
     }
   });
 
-  it("takes no game draw: the hens it chooses change where things are, not what is drawn", () => {
+  it('takes no game draw: the hens it chooses change where things are, not what is drawn', () => {
     // Until the haystack is chosen (whose choice decides whether an Extra round follows), the elements drawn and
     // the Extra's haystack are the same whichever hens the bot lifts.
     const drawn = (ticketSeed: number, botSeed: number): string[] => {
-      const played = playTicket(new BlockDealer(DEFAULT_PRIZE_TABLE), SeededSource.fromSeed(ticketSeed), SeededSource.fromSeed(botSeed));
+      const played = playTicket(
+        new BlockDealer(DEFAULT_PRIZE_TABLE),
+        SeededSource.fromSeed(ticketSeed),
+        SeededSource.fromSeed(botSeed),
+      );
       const out: string[] = [];
       for (const e of played.game.journal) {
         if (e.type === 'henLifted') out.push(e.element);
@@ -93,8 +97,11 @@ describe('playTicket', () => {
       return out;
     };
     const hens = (ticketSeed: number, botSeed: number): number[] =>
-      playTicket(new BlockDealer(DEFAULT_PRIZE_TABLE), SeededSource.fromSeed(ticketSeed), SeededSource.fromSeed(botSeed))
-        .game.journal.flatMap((e) => (e.type === 'henLifted' ? [e.hen] : []));
+      playTicket(
+        new BlockDealer(DEFAULT_PRIZE_TABLE),
+        SeededSource.fromSeed(ticketSeed),
+        SeededSource.fromSeed(botSeed),
+      ).game.journal.flatMap((e) => (e.type === 'henLifted' ? [e.hen] : []));
     let differentHens = 0;
     for (let ticket = 0; ticket < 300; ticket++) {
       expect(drawn(ticket, 100 + ticket)).toEqual(drawn(ticket, 5000 + ticket));

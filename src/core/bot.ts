@@ -1,4 +1,4 @@
-import { uniformInt, type RandomSource } from './random-source';
+import { type RandomSource, uniformInt } from './random-source';
 
 /**
  * The players of the simulator and the bench. The random bot chooses any hen still down and any haystack,

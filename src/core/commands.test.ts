@@ -5,7 +5,7 @@ import type { Command, GameErrorCode, GameEvent } from './events';
 import { Game } from './game';
 import { SeededSource } from './seeded-source';
 import type { GameSnapshot } from './snapshot';
-import { TEST_TICKET, accepted, eventsOf, findSeed, lowestHenBot } from './test-support/play';
+import { accepted, eventsOf, findSeed, lowestHenBot, TEST_TICKET } from './test-support/play';
 import { CountingSource } from './test-support/sources';
 
 interface Table {
@@ -45,8 +45,10 @@ const reveal: Command = { type: 'reveal' };
 const BAD_HENS = [-1, 30, 31, 1.5, Number.NaN, Number.POSITIVE_INFINITY, -0.5, 2 ** 53];
 const BAD_HAYSTACKS = [-1, 5, 6, 2.5, Number.NaN, Number.NEGATIVE_INFINITY];
 
-const has = (type: GameEvent['type'], test: (e: GameEvent) => boolean = () => true) => (j: readonly GameEvent[]) =>
-  j.some((e) => e.type === type && test(e));
+const has =
+  (type: GameEvent['type'], test: (e: GameEvent) => boolean = () => true) =>
+  (j: readonly GameEvent[]) =>
+    j.some((e) => e.type === type && test(e));
 const SEED_HAYSTACK = findSeed(has('haystacksOffered'));
 const SEED_EXTRA = findSeed(has('haystackOpened', (e) => e.type === 'haystackOpened' && e.extraWon));
 const SEED_MISS = findSeed(has('haystackOpened', (e) => e.type === 'haystackOpened' && !e.extraWon));
@@ -55,7 +57,9 @@ const SEED_EXTRA_LOST = findSeed(has('roundLost', (e) => e.type === 'roundLost' 
 
 describe('before the scratch zone is revealed', () => {
   const at = () => drive(1, (s) => s.phase === 'scratch');
-  it.each([0, 29, -1, Number.NaN])('pick(%s) is refused: not-revealed', (hen) => expectRefused(at(), pick(hen), 'not-revealed'));
+  it.each([0, 29, -1, Number.NaN])('pick(%s) is refused: not-revealed', (hen) =>
+    expectRefused(at(), pick(hen), 'not-revealed'),
+  );
   it('a haystack is refused: haystack-not-offered', () => expectRefused(at(), haystack(0), 'haystack-not-offered'));
 });
 
@@ -68,16 +72,23 @@ describe('during a round', () => {
     expect(s.round!.hens[0]).not.toBeNull();
   });
   it('revealing twice is refused: already-revealed', () => expectRefused(at(), reveal, 'already-revealed'));
-  it.each(BAD_HENS)('pick(%s) is refused: hen-out-of-range', (hen) => expectRefused(at(), pick(hen), 'hen-out-of-range'));
+  it.each(BAD_HENS)('pick(%s) is refused: hen-out-of-range', (hen) =>
+    expectRefused(at(), pick(hen), 'hen-out-of-range'),
+  );
   it('a hen already lifted is refused: hen-already-lifted', () => expectRefused(at(), pick(0), 'hen-already-lifted'));
-  it('a haystack during a round is refused: haystack-not-offered', () => expectRefused(at(), haystack(0), 'haystack-not-offered'));
+  it('a haystack during a round is refused: haystack-not-offered', () =>
+    expectRefused(at(), haystack(0), 'haystack-not-offered'));
 });
 
 describe('while the haystacks are offered', () => {
   const at = () => drive(SEED_HAYSTACK, (s) => s.phase === 'haystack');
   it('starts where the tests expect', () => expect(at().game.snapshot().phase).toBe('haystack'));
-  it.each([0, 29, 5, -1])('pick(%s) is refused: no-round-in-play', (hen) => expectRefused(at(), pick(hen), 'no-round-in-play'));
-  it.each(BAD_HAYSTACKS)('haystack %s is refused: haystack-out-of-range', (i) => expectRefused(at(), haystack(i), 'haystack-out-of-range'));
+  it.each([0, 29, 5, -1])('pick(%s) is refused: no-round-in-play', (hen) =>
+    expectRefused(at(), pick(hen), 'no-round-in-play'),
+  );
+  it.each(BAD_HAYSTACKS)('haystack %s is refused: haystack-out-of-range', (i) =>
+    expectRefused(at(), haystack(i), 'haystack-out-of-range'),
+  );
   it('revealing again is refused: already-revealed', () => expectRefused(at(), reveal, 'already-revealed'));
 });
 
@@ -117,11 +128,30 @@ describe('a refusal leaves no trace in what follows', () => {
       const pelt = (): void => {
         const s = game.snapshot();
         const lifted = s.round?.hens.findIndex((h) => h !== null) ?? -1;
-        for (const c of [pick(-1), pick(30), pick(Number.NaN), haystack(7), haystack(-1), pick(Math.max(lifted, 0)), haystack(0), reveal]) {
+        for (const c of [
+          pick(-1),
+          pick(30),
+          pick(Number.NaN),
+          haystack(7),
+          haystack(-1),
+          pick(Math.max(lifted, 0)),
+          haystack(0),
+          reveal,
+        ]) {
           // Only the commands that are illegal right now.
-          const legal = (c.type === 'reveal' && s.phase === 'scratch') ||
-            (c.type === 'pick' && s.phase === 'round' && Number.isInteger(c.hen) && c.hen >= 0 && c.hen < 30 && s.round!.hens[c.hen] === null) ||
-            (c.type === 'chooseHaystack' && s.phase === 'haystack' && Number.isInteger(c.haystack) && c.haystack >= 0 && c.haystack < 5);
+          const legal =
+            (c.type === 'reveal' && s.phase === 'scratch') ||
+            (c.type === 'pick' &&
+              s.phase === 'round' &&
+              Number.isInteger(c.hen) &&
+              c.hen >= 0 &&
+              c.hen < 30 &&
+              s.round!.hens[c.hen] === null) ||
+            (c.type === 'chooseHaystack' &&
+              s.phase === 'haystack' &&
+              Number.isInteger(c.haystack) &&
+              c.haystack >= 0 &&
+              c.haystack < 5);
           if (!legal) expect(game.command(c).ok).toBe(false);
         }
       };

@@ -4,11 +4,20 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from './events';
 import { Game } from './game';
 import { ticketOdds } from './odds';
-import { uniformInt, type RandomSource } from './random-source';
-import { RULES, type Element, type Rules } from './rules';
+import { type RandomSource, uniformInt } from './random-source';
+import { type Element, RULES, type Rules } from './rules';
 import { SeededSource } from './seeded-source';
 import { goodnessOfFit, independence, tally } from './test-support/chi-square';
-import { TEST_TICKET, accepted, eventsOf, findSeed, lowestHenBot, playSeed, playToEnd, randomBot } from './test-support/play';
+import {
+  accepted,
+  eventsOf,
+  findSeed,
+  lowestHenBot,
+  playSeed,
+  playToEnd,
+  randomBot,
+  TEST_TICKET,
+} from './test-support/play';
 
 const KINDS: readonly Element[] = ['egg', 'chick', 'empty'];
 
@@ -17,7 +26,8 @@ function lostBoards(tickets: number, seed: number, bot = randomBot(seed + 1)): (
   const source = SeededSource.fromSeed(seed);
   const boards: (readonly Element[])[] = [];
   for (let i = 0; i < tickets; i++) {
-    for (const e of playToEnd(Game.start(TEST_TICKET, source), bot).journal) if (e.type === 'roundLost') boards.push(e.board);
+    for (const e of playToEnd(Game.start(TEST_TICKET, source), bot).journal)
+      if (e.type === 'roundLost') boards.push(e.board);
   }
   return boards;
 }
@@ -27,7 +37,16 @@ describe('the board of a lost round (art. 3.2.6)', () => {
 
   it('puts the egg under each of the 30 hens equally often', () => {
     expect(boards.length).toBeGreaterThan(20_000);
-    const r = goodnessOfFit(tally(30, boards.length, (() => { let i = 0; return () => boards[i++]!.indexOf('egg'); })()));
+    const r = goodnessOfFit(
+      tally(
+        30,
+        boards.length,
+        (() => {
+          let i = 0;
+          return () => boards[i++]!.indexOf('egg');
+        })(),
+      ),
+    );
     expect(r.accepted, `chi-square ${r.statistic} vs ${r.critical}`).toBe(true);
   });
 
@@ -41,7 +60,16 @@ describe('the board of a lost round (art. 3.2.6)', () => {
   it('the same test rejects egg positions that are not uniform (a bot that always lifts the lowest hens)', () => {
     // The egg is never under a hen lifted in a lost round, so hens 0–2 never hold it on these boards.
     const skewed = lostBoards(3_000, 101, lowestHenBot);
-    const r = goodnessOfFit(tally(30, skewed.length, (() => { let i = 0; return () => skewed[i++]!.indexOf('egg'); })()));
+    const r = goodnessOfFit(
+      tally(
+        30,
+        skewed.length,
+        (() => {
+          let i = 0;
+          return () => skewed[i++]!.indexOf('egg');
+        })(),
+      ),
+    );
     expect(r.accepted).toBe(false);
   });
 });
@@ -64,7 +92,13 @@ describe('the Fisher–Yates shuffle of the undiscovered elements, exhaustively 
   const distinctOrders = (items: readonly string[]): string[] =>
     items.length <= 1
       ? [items.join(',')]
-      : [...new Set(items.flatMap((x, i) => distinctOrders([...items.slice(0, i), ...items.slice(i + 1)]).map((r) => (r ? `${x},${r}` : x))))];
+      : [
+          ...new Set(
+            items.flatMap((x, i) =>
+              distinctOrders([...items.slice(0, i), ...items.slice(i + 1)]).map((r) => (r ? `${x},${r}` : x)),
+            ),
+          ),
+        ];
 
   it('an egg, a chick and an empty cell under 3 hens: all 6 orderings equally often', () => {
     const tiny: Rules = { ...RULES, hens: 4, eggs: 1, chicks: 1, empties: 2, picksAtStart: 1 };
@@ -96,7 +130,10 @@ describe('the Fisher–Yates shuffle of the undiscovered elements, exhaustively 
       }
       return bag.join(',');
     };
-    const faults: [number, boolean][] = [[1, false], [0, true]];
+    const faults: [number, boolean][] = [
+      [1, false],
+      [0, true],
+    ];
     const correct: [number, boolean] = [0, false];
     for (const [bound, exclusive] of [...faults, correct]) {
       const source = SeededSource.fromSeed(9);
@@ -118,7 +155,10 @@ describe('the haystack (art. 3.2.5.2)', () => {
     return game.journal;
   })();
 
-  function openings(trials: number, open: (game: Game, chosen: number, source: RandomSource) => readonly GameEvent[]): number[][] {
+  function openings(
+    trials: number,
+    open: (game: Game, chosen: number, source: RandomSource) => readonly GameEvent[],
+  ): number[][] {
     const source = SeededSource.fromSeed(55);
     const table = Array.from({ length: 5 }, () => new Array<number>(5).fill(0));
     for (let i = 0; i < trials; i++) {

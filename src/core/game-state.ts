@@ -1,6 +1,6 @@
 import type { GameError, GameEvent, Phase } from './events';
 import type { DrawKind } from './random-source';
-import { RULES, type Element, type Rules } from './rules';
+import { type Element, RULES, type Rules } from './rules';
 import type { Ticket } from './ticket';
 
 /** One pick as it happened. */
@@ -129,7 +129,8 @@ export function checkEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       return inconsistent('ticketIssued after the start');
     case 'scratchRevealed':
       // Once only: a second reveal would pass unnoticed otherwise (the phase stays 'scratch' until roundStarted).
-      if (s.phase !== 'scratch' || s.revealed) return inconsistent('scratchRevealed twice or outside the scratch phase');
+      if (s.phase !== 'scratch' || s.revealed)
+        return inconsistent('scratchRevealed twice or outside the scratch phase');
       if (e.a1Cents !== s.ticket.a1Cents || e.a2Cents !== s.ticket.a2Cents) {
         return inconsistent('revealed amounts differ from the ticket');
       }
@@ -165,7 +166,8 @@ export function checkEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
       }
       const prize = prizeOf(round);
       const cents = prize === 'A1' ? s.ticket.a1Cents : s.ticket.a2Cents;
-      if (e.prize !== prize || e.prizeCents !== cents) return inconsistent(`roundWon pays ${e.prize}, expected ${prize}`);
+      if (e.prize !== prize || e.prizeCents !== cents)
+        return inconsistent(`roundWon pays ${e.prize}, expected ${prize}`);
       return null;
     }
     case 'roundLost':
@@ -193,7 +195,11 @@ export function checkEvent(s: GameState, e: GameEvent, rules: Rules = RULES): Ga
     case 'ticketEnded': {
       if (s.phase === 'ended' || !round) return inconsistent('ticketEnded twice or before any round');
       const won = round.outcome === 'won';
-      const lostForGood = round.outcome === 'lost' && (s.phase === 'haystack' ? s.haystack !== null && s.extrasWon === 0 : s.haystacksOffered === rules.extraRounds || round.round > 1);
+      const lostForGood =
+        round.outcome === 'lost' &&
+        (s.phase === 'haystack'
+          ? s.haystack !== null && s.extrasWon === 0
+          : s.haystacksOffered === rules.extraRounds || round.round > 1);
       if (e.outcome === 'won' ? !won : !lostForGood) return inconsistent(`ticketEnded ${e.outcome} does not follow`);
       const prize = won ? prizeOf(round) : null;
       const prizeCents = prize === 'A1' ? s.ticket.a1Cents : prize === 'A2' ? s.ticket.a2Cents : 0;

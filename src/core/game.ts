@@ -1,9 +1,17 @@
 import type { Command, GameError, GameEvent } from './events';
-import { checkEvent, currentRound, foldEvent, initialState, isSettled, type GameState, type RoundState } from './game-state';
-import { uniformInt, type RandomSource } from './random-source';
+import {
+  checkEvent,
+  currentRound,
+  foldEvent,
+  type GameState,
+  initialState,
+  isSettled,
+  type RoundState,
+} from './game-state';
+import { type RandomSource, uniformInt } from './random-source';
 import { err, ok, type Result } from './result';
-import { RULES, type Element, type Rules } from './rules';
-import { toSnapshot, type GameSnapshot } from './snapshot';
+import { type Element, RULES, type Rules } from './rules';
+import { type GameSnapshot, toSnapshot } from './snapshot';
 import type { Ticket } from './ticket';
 
 const refuse = (code: GameError['code'], message: string): Result<never, GameError> => err({ code, message });
@@ -34,7 +42,11 @@ export class Game {
    * Rebuilds a game from its journal, drawing nothing. `source` draws what comes next and must be of the kind the
    * journal names: a real ticket is never continued with a seeded generator, nor a demo with real draws.
    */
-  static fromJournal(journal: readonly GameEvent[], source: RandomSource, rules: Rules = RULES): Result<Game, GameError> {
+  static fromJournal(
+    journal: readonly GameEvent[],
+    source: RandomSource,
+    rules: Rules = RULES,
+  ): Result<Game, GameError> {
     const first = journal[0];
     if (!first) return refuse('journal-inconsistent', 'journal inconsistent: the journal is empty');
     const state = initialState(first);
@@ -136,7 +148,10 @@ export class Game {
     if (s.phase === 'ended') return refuse('ticket-ended', 'the ticket has ended');
     if (s.phase !== 'haystack' || s.haystack) return refuse('haystack-not-offered', 'no haystack is on offer');
     if (!Number.isInteger(haystack) || haystack < 0 || haystack >= this.rules.haystacks) {
-      return refuse('haystack-out-of-range', `haystack ${String(haystack)} does not exist (0 to ${this.rules.haystacks - 1})`);
+      return refuse(
+        'haystack-out-of-range',
+        `haystack ${String(haystack)} does not exist (0 to ${this.rules.haystacks - 1})`,
+      );
     }
     // art. 3.2.5.2: each haystack equally likely, independent of the choice.
     const extraAt = uniformInt(this.source, this.rules.haystacks);
@@ -194,7 +209,6 @@ export class Game {
       if (board[hen] === null) board[hen] = ELEMENT_OF_CODE[bag[next++]!]!;
     }
     return board as Element[]; // no hen is null any more: the bag held one element per hen still down
-
   }
 }
 

@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from './events';
-import { HISTORY_LENGTH, checkFinishedTicket, historyEntry, pushHistory, type FinishedTicket, type HistoryEntry } from './history';
+import {
+  checkFinishedTicket,
+  type FinishedTicket,
+  HISTORY_LENGTH,
+  type HistoryEntry,
+  historyEntry,
+  pushHistory,
+} from './history';
 import { RULES } from './rules';
-import { finishedJournals, findJournal, has } from './test-support/saved-tickets';
+import { findJournal, finishedJournals, has } from './test-support/saved-tickets';
 
 const AT = '2026-12-03T08:00:00.000Z';
 const finished = (journal: readonly GameEvent[], before = 2000): FinishedTicket => {
   const end = journal.find((e) => e.type === 'ticketEnded');
   const prize = end?.type === 'ticketEnded' ? end.prizeCents : 0;
-  return { journal, stakeCents: 200, balanceBeforeCents: before, balanceAfterCents: before - 200 + prize, finishedAt: AT };
+  return {
+    journal,
+    stakeCents: 200,
+    balanceBeforeCents: before,
+    balanceAfterCents: before - 200 + prize,
+    finishedAt: AT,
+  };
 };
 const entryOf = (journal: readonly GameEvent[]): HistoryEntry => {
   const e = historyEntry(finished(journal));
@@ -33,7 +46,13 @@ describe('a history line from a finished journal', () => {
   });
 
   it('an Extra won then lost: two rounds, every pick in order, the haystack and where the Extra was', () => {
-    const j = findJournal((j) => has(j, (e) => e.type === 'haystackOpened' && e.extraWon) && has(j, (e) => e.type === 'ticketEnded' && e.outcome === 'lost'), 1, 'crypto');
+    const j = findJournal(
+      (j) =>
+        has(j, (e) => e.type === 'haystackOpened' && e.extraWon) &&
+        has(j, (e) => e.type === 'ticketEnded' && e.outcome === 'lost'),
+      1,
+      'crypto',
+    );
     const e = entryOf(j);
     const lifted = j.filter((x) => x.type === 'henLifted');
     expect(e.rounds.map((r) => r.round)).toEqual([1, 2]);
@@ -44,7 +63,9 @@ describe('a history line from a finished journal', () => {
     expect(e.outcome).toBe('lost');
     expect(e.prize).toBeNull();
     const lost = j.filter((x) => x.type === 'roundLost');
-    expect(e.rounds.map((r) => r.eggHen)).toEqual(lost.map((x) => (x.type === 'roundLost' ? x.board.indexOf('egg') : -1)));
+    expect(e.rounds.map((r) => r.eggHen)).toEqual(
+      lost.map((x) => (x.type === 'roundLost' ? x.board.indexOf('egg') : -1)),
+    );
   });
 
   it('a haystack without the Extra: where it was is kept', () => {
@@ -57,7 +78,7 @@ describe('a history line from a finished journal', () => {
 
   it('a demo game costs nothing: its stake must be 0', () => {
     const j = finishedJournals(1, 5, 'seeded')[0]!;
-    expect(historyEntry({ ...finished(j), stakeCents: 0, balanceAfterCents: 2000 + (prizeOf(j)) }).ok).toBe(true);
+    expect(historyEntry({ ...finished(j), stakeCents: 0, balanceAfterCents: 2000 + prizeOf(j) }).ok).toBe(true);
     expect(historyEntry(finished(j)).ok).toBe(false);
   });
 
@@ -70,11 +91,17 @@ describe('a history line from a finished journal', () => {
     expect(message(finished(j.slice(0, -1)))).toMatch(/has not ended|stops in the middle of a command/);
     const edited = j.map((e) => (e.type === 'henLifted' && e.pick === 1 ? { ...e, element: 'egg' as const } : e));
     expect(message(finished(edited))).toMatch(/journal inconsistent/);
-    expect(message({ ...finished(j), balanceAfterCents: finished(j).balanceAfterCents + 1 })).toMatch(/balance after .* expected/);
+    expect(message({ ...finished(j), balanceAfterCents: finished(j).balanceAfterCents + 1 })).toMatch(
+      /balance after .* expected/,
+    );
     const bigger = j.map((e) =>
-      e.type === 'ticketIssued' ? { ...e, ticket: { ...e.ticket, a1Cents: e.ticket.a1Cents * 10, a2Cents: e.ticket.a2Cents * 10 } }
-      : e.type === 'scratchRevealed' ? { ...e, a1Cents: e.a1Cents * 10, a2Cents: e.a2Cents * 10 }
-      : e.type === 'roundWon' || e.type === 'ticketEnded' ? { ...e, prizeCents: e.prizeCents * 10 } : e,
+      e.type === 'ticketIssued'
+        ? { ...e, ticket: { ...e.ticket, a1Cents: e.ticket.a1Cents * 10, a2Cents: e.ticket.a2Cents * 10 } }
+        : e.type === 'scratchRevealed'
+          ? { ...e, a1Cents: e.a1Cents * 10, a2Cents: e.a2Cents * 10 }
+          : e.type === 'roundWon' || e.type === 'ticketEnded'
+            ? { ...e, prizeCents: e.prizeCents * 10 }
+            : e,
     );
     expect(message(finished(bigger))).toMatch(/not a pair of the prize table/);
     expect(message(finished(j))).toBe('ok');
@@ -82,7 +109,10 @@ describe('a history line from a finished journal', () => {
 
   it('checkFinishedTicket names a bad field or event of untrusted data', () => {
     const j = finishedJournals(1, 9, 'crypto')[0]!;
-    const check = (d: unknown) => { const r = checkFinishedTicket(d); return r.ok ? 'ok' : r.error.message; };
+    const check = (d: unknown) => {
+      const r = checkFinishedTicket(d);
+      return r.ok ? 'ok' : r.error.message;
+    };
     expect(check({ ...finished(j), finishedAt: 'yesterday' })).toMatch(/bad field "finishedAt"/);
     expect(check({ ...finished(j), stakeCents: -200 })).toMatch(/bad field "stakeCents"/);
     expect(check({ ...finished(j), journal: [{ type: 'henLifted' }] })).toMatch(/event 1 \(henLifted\): bad field/);

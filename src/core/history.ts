@@ -2,11 +2,11 @@ import type { GameEvent } from './events';
 import { checkJournal } from './journal';
 import { DEFAULT_PRIZE_TABLE, type PrizeTable } from './prize-table';
 import type { DrawKind } from './random-source';
+import { problem, type RecordProblem } from './record-problem';
 import { replayFinished } from './replay';
 import { err, ok, type Result } from './result';
-import { RULES, type Element, type Rules } from './rules';
+import { type Element, RULES, type Rules } from './rules';
 import { checkFields, isCents, isIsoTime } from './saved-checks';
-import { problem, type RecordProblem } from './record-problem';
 import { formatSerial, type Serial } from './ticket';
 
 /** The « Historique » screen shows this many tickets, newest first. */
@@ -64,7 +64,11 @@ export interface HistoryEntry {
  * The history line of a finished ticket. The journal must fold to an ended game without a single draw, and the money
  * must add up: after = before − stake + the prize the journal pays. Anything else is refused, naming what is wrong.
  */
-export function historyEntry(t: FinishedTicket, table: PrizeTable = DEFAULT_PRIZE_TABLE, rules: Rules = RULES): Result<HistoryEntry, RecordProblem> {
+export function historyEntry(
+  t: FinishedTicket,
+  table: PrizeTable = DEFAULT_PRIZE_TABLE,
+  rules: Rules = RULES,
+): Result<HistoryEntry, RecordProblem> {
   const game = replayFinished(t.journal, rules);
   if (!game.ok) return err(problem('inconsistent', game.error.message));
   const amounts = checkTicketAmounts(t.journal, table);
@@ -74,7 +78,8 @@ export function historyEntry(t: FinishedTicket, table: PrizeTable = DEFAULT_PRIZ
   const first = t.journal[0];
   const draws: DrawKind = first?.type === 'ticketIssued' ? first.draws : 'crypto';
   const stake = draws === 'crypto' ? rules.ticketPriceCents : 0;
-  if (t.stakeCents !== stake) return err(problem('inconsistent', `stake ${t.stakeCents} cents, a ${draws} ticket costs ${stake}`));
+  if (t.stakeCents !== stake)
+    return err(problem('inconsistent', `stake ${t.stakeCents} cents, a ${draws} ticket costs ${stake}`));
   const expectedAfter = t.balanceBeforeCents - t.stakeCents + result.prizeCents;
   if (t.balanceBeforeCents < t.stakeCents || t.balanceAfterCents !== expectedAfter) {
     return err(
@@ -149,5 +154,8 @@ function checkTicketAmounts(journal: readonly GameEvent[], table: PrizeTable): R
   if (first?.type !== 'ticketIssued') return null;
   const { a1Cents, a2Cents } = first.ticket;
   if (table.rows.some((r) => r.a1Cents === a1Cents && r.a2Cents === a2Cents)) return null;
-  return problem('inconsistent', `amounts A1 ${a1Cents} / A2 ${a2Cents} cents are not a pair of the prize table "${table.name}"`);
+  return problem(
+    'inconsistent',
+    `amounts A1 ${a1Cents} / A2 ${a2Cents} cents are not a pair of the prize table "${table.name}"`,
+  );
 }

@@ -19,8 +19,12 @@ const isElement = (v: unknown): boolean => v === 'egg' || v === 'chick' || v ===
 const SHAPES: Record<GameEvent['type'], Record<string, (v: unknown) => boolean>> = {
   ticketIssued: {
     ticket: (t) =>
-      isObj(t) && isObj(t['serial']) && isInt(t['serial']['block']) && isInt(t['serial']['index']) &&
-      isInt(t['a1Cents']) && isInt(t['a2Cents']),
+      isObj(t) &&
+      isObj(t['serial']) &&
+      isInt(t['serial']['block']) &&
+      isInt(t['serial']['index']) &&
+      isInt(t['a1Cents']) &&
+      isInt(t['a2Cents']),
     draws: (d) => d === 'crypto' || d === 'seeded',
   },
   scratchRevealed: { a1Cents: isInt, a2Cents: isInt },

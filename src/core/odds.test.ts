@@ -8,7 +8,7 @@ import { DEFAULT_PRIZE_TABLE, parsePrizeTable } from './prize-table';
 import { RULES, type Rules } from './rules';
 import { SeededSource } from './seeded-source';
 import { bruteForceRound } from './test-support/brute-force';
-import { TEST_TICKET, eventsOf, playToEnd, randomBot } from './test-support/play';
+import { eventsOf, playToEnd, randomBot, TEST_TICKET } from './test-support/play';
 
 const F = (n: number, d = 1): Fraction => Fraction.of(n, d);
 const str = (f: Fraction): string => f.toString();

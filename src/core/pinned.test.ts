@@ -7,8 +7,8 @@ import { Game } from './game';
 import { serializeJournal } from './journal';
 import { DEFAULT_PRIZE_TABLE } from './prize-table';
 import { SeededSource } from './seeded-source';
-import { formatSerial } from './ticket';
 import { lowestHenBot, playToEnd, randomBot, type TestBot } from './test-support/play';
+import { formatSerial } from './ticket';
 
 const CELL = { egg: 'O', chick: 'c', empty: '.' } as const;
 
@@ -141,7 +141,9 @@ describe('pinned seeds', () => {
   it('the first ten tickets dealt from seed 42', () => {
     const source = SeededSource.fromSeed(42);
     const dealer = new BlockDealer(DEFAULT_PRIZE_TABLE);
-    const tickets = Array.from({ length: 10 }, () => dealer.deal(source)).map((t) => `${formatSerial(t.serial)} ${t.a1Cents}/${t.a2Cents}`);
+    const tickets = Array.from({ length: 10 }, () => dealer.deal(source)).map(
+      (t) => `${formatSerial(t.serial)} ${t.a1Cents}/${t.a2Cents}`,
+    );
     expect(tickets).toMatchInlineSnapshot(`
       [
         "000001-000001 400/200",

@@ -1,5 +1,5 @@
 import type { BlockDealer } from './block';
-import { RandomPlayer, type Player } from './bot';
+import { type Player, RandomPlayer } from './bot';
 import type { GameError, GameEvent } from './events';
 import { Game } from './game';
 import type { RandomSource } from './random-source';
@@ -38,7 +38,12 @@ export function playTicket(
 }
 
 /** Deals one ticket and plays it to its end, `player` choosing, through the commands the game screen sends. */
-export function playTicketWith(dealer: BlockDealer, source: RandomSource, player: Player, rules: Rules = RULES): PlayedTicket {
+export function playTicketWith(
+  dealer: BlockDealer,
+  source: RandomSource,
+  player: Player,
+  rules: Rules = RULES,
+): PlayedTicket {
   const ticket = dealer.deal(source);
   const game = Game.start(ticket, source, rules);
   let prize: 'A1' | 'A2' | null = null;

@@ -1,7 +1,7 @@
 // The prize table: the default one is SPEC.md's, and every invalid table is refused with a message naming the fault.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRIZE_TABLE, parsePrizeTable } from './prize-table';
 import defaultJson from './data/default-prize-table.json';
+import { DEFAULT_PRIZE_TABLE, parsePrizeTable } from './prize-table';
 
 type Row = { a1Cents: unknown; a2Cents: unknown; count: unknown };
 const baseRows = (): Row[] => defaultJson.rows.map((r) => ({ ...r }));
@@ -42,7 +42,11 @@ describe('the default table', () => {
   });
   it('another valid table is accepted (one row, A1 = A2 allowed)', () => {
     const r = parsePrizeTable({ name: 'flat', official: true, rows: [{ a1Cents: 200, a2Cents: 200, count: 300_000 }] });
-    expect(r.ok && r.value).toEqual({ name: 'flat', official: true, rows: [{ a1Cents: 200, a2Cents: 200, count: 300_000 }] });
+    expect(r.ok && r.value).toEqual({
+      name: 'flat',
+      official: true,
+      rows: [{ a1Cents: 200, a2Cents: 200, count: 300_000 }],
+    });
   });
 });
 
@@ -66,11 +70,17 @@ describe('an invalid table is refused, naming what is wrong', () => {
     ['an amount too large to be exact', 0, { a1Cents: 2 ** 60 }, /row 1: a1Cents is too large/],
   ])('%s', (_, row, patch, message) => {
     const found = problems(withRow(row, patch));
-    expect(found.some((p) => message.test(p)), found.join(' | ')).toBe(true);
+    expect(
+      found.some((p) => message.test(p)),
+      found.join(' | '),
+    ).toBe(true);
   });
-  it.each([null, undefined, 42, 'table', [], [{ a1Cents: 1, a2Cents: 1, count: 300000 }]])('a table that is not an object: %j', (data) => {
-    expect(problems(data)).toEqual([expect.stringMatching(/must be a JSON object/)]);
-  });
+  it.each([null, undefined, 42, 'table', [], [{ a1Cents: 1, a2Cents: 1, count: 300000 }]])(
+    'a table that is not an object: %j',
+    (data) => {
+      expect(problems(data)).toEqual([expect.stringMatching(/must be a JSON object/)]);
+    },
+  );
   it.each([
     ['no rows', { name: 'x' }],
     ['empty rows', { name: 'x', rows: [] }],

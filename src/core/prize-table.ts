@@ -1,6 +1,6 @@
 import defaultTableJson from './data/default-prize-table.json';
-import { RULES, type Rules } from './rules';
 import { err, ok, type Result } from './result';
+import { RULES, type Rules } from './rules';
 
 /** One line of a block's table: this many tickets carry this pair of amounts (integer cents). */
 export interface PrizeRow {

@@ -11,7 +11,7 @@ import { uniformInt } from './random-source';
 import { RULES } from './rules';
 import { SeededSource } from './seeded-source';
 import type { GameSnapshot } from './snapshot';
-import { TEST_TICKET, countElements, findSeed, lowestHenBot, playToEnd } from './test-support/play';
+import { countElements, findSeed, lowestHenBot, playToEnd, TEST_TICKET } from './test-support/play';
 import { CountingSource, ThrowingSource } from './test-support/sources';
 
 const hen = fc.oneof(
@@ -22,7 +22,12 @@ const hen = fc.oneof(
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.constant<Command>({ type: 'reveal' }) },
   { weight: 12, arbitrary: hen.map((h): Command => ({ type: 'pick', hen: h })) },
-  { weight: 2, arbitrary: fc.oneof(fc.integer({ min: -2, max: 7 }), fc.constant(Number.NaN)).map((h): Command => ({ type: 'chooseHaystack', haystack: h })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(fc.integer({ min: -2, max: 7 }), fc.constant(Number.NaN))
+      .map((h): Command => ({ type: 'chooseHaystack', haystack: h })),
+  },
 );
 
 /** The phases a command may lead to from each phase. */
@@ -49,9 +54,15 @@ function checkInvariants(s: GameSnapshot): void {
     check(r.hens.length === RULES.hens, '30 hens');
     const lifted = countElements(r.hens);
     // Lifted + undiscovered = 1 egg, 17 chicks, 12 empty: what is lifted never exceeds the round's elements.
-    check(lifted.egg <= RULES.eggs && lifted.chick <= RULES.chicks && lifted.empty <= RULES.empties, 'lifted within 1/17/12');
+    check(
+      lifted.egg <= RULES.eggs && lifted.chick <= RULES.chicks && lifted.empty <= RULES.empties,
+      'lifted within 1/17/12',
+    );
     check(r.picks.length === lifted.egg + lifted.chick + lifted.empty, 'one pick per lifted hen');
-    check(r.picks.every((p) => r.hens[p.hen] === p.element), 'picks agree with the hens');
+    check(
+      r.picks.every((p) => r.hens[p.hen] === p.element),
+      'picks agree with the hens',
+    );
     // Chicks give the pick back; empties and the egg use it. Never negative.
     check(r.picksLeft === RULES.picksAtStart - lifted.empty - lifted.egg, 'picks left = 3 - empties - egg');
     check(r.picksLeft >= 0, 'picks left never negative');
@@ -62,14 +73,20 @@ function checkInvariants(s: GameSnapshot): void {
       const c = countElements(board);
       check(r.picksLeft === 0, 'lost with no picks left');
       check(board.length === 30 && c.egg === 1 && c.chick === 17 && c.empty === 12, 'a board of 1/17/12');
-      check(r.hens.every((h, i) => h === null || board[i] === h), 'the board agrees with the lifted hens');
+      check(
+        r.hens.every((h, i) => h === null || board[i] === h),
+        'the board agrees with the lifted hens',
+      );
     }
   }
   if (s.result) {
     const last = s.rounds[s.rounds.length - 1]!;
     check(s.phase === 'ended', 'a result only at the end');
     check(s.result.outcome === last.outcome, 'the ticket ends as its last round');
-    check(s.result.prizeCents === (s.result.prize === 'A1' ? 1000 : s.result.prize === 'A2' ? 300 : 0), 'the prize pays its amount');
+    check(
+      s.result.prizeCents === (s.result.prize === 'A1' ? 1000 : s.result.prize === 'A2' ? 300 : 0),
+      'the prize pays its amount',
+    );
     if (s.result.prize) check(s.result.prize === (last.picks.length === 1 ? 'A1' : 'A2'), 'A1 iff the first pick');
   } else check(s.phase !== 'ended', 'an ended game has a result');
 }
@@ -79,43 +96,53 @@ describe('any sequence of commands', () => {
   // haystacks, 230 the end, and 35 an Extra round.
   it('keeps the invariants; refusals change nothing and draw nothing; the journal rebuilds the same game', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 40 }), fc.array(command, { minLength: 1, maxLength: 120, size: 'max' }), (seed, commands) => {
-        const seeded = SeededSource.fromSeed(seed);
-        const source = new CountingSource(seeded);
-        const game = Game.start(TEST_TICKET, source);
-        for (const c of commands) {
-          const before = game.snapshot();
-          const beforeText = JSON.stringify(before);
-          const journalText = JSON.stringify(game.journal);
-          const length = game.journal.length;
-          const draws = source.calls;
-          const r = game.command(c);
-          if (r.ok) {
-            check(game.journal.length === length + r.value.length, 'accepted events are appended');
-            check(r.value.every((e, i) => game.journal[length + i] === e), 'the events returned are the ones journalled');
-            check(JSON.stringify(game.journal.slice(0, length)) === journalText, 'the journal only grows');
-            check(NEXT[before.phase].includes(game.snapshot().phase), `phase ${before.phase} → ${game.snapshot().phase}`);
-            if (c.type !== 'reveal') check(source.calls > draws, 'a pick or a haystack draws');
-          } else {
-            check(JSON.stringify(game.snapshot()) === beforeText, 'a refusal leaves the snapshot');
-            check(JSON.stringify(game.journal) === journalText, 'a refusal leaves the journal');
-            check(source.calls === draws, 'a refusal draws nothing');
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        fc.array(command, { minLength: 1, maxLength: 120, size: 'max' }),
+        (seed, commands) => {
+          const seeded = SeededSource.fromSeed(seed);
+          const source = new CountingSource(seeded);
+          const game = Game.start(TEST_TICKET, source);
+          for (const c of commands) {
+            const before = game.snapshot();
+            const beforeText = JSON.stringify(before);
+            const journalText = JSON.stringify(game.journal);
+            const length = game.journal.length;
+            const draws = source.calls;
+            const r = game.command(c);
+            if (r.ok) {
+              check(game.journal.length === length + r.value.length, 'accepted events are appended');
+              check(
+                r.value.every((e, i) => game.journal[length + i] === e),
+                'the events returned are the ones journalled',
+              );
+              check(JSON.stringify(game.journal.slice(0, length)) === journalText, 'the journal only grows');
+              check(
+                NEXT[before.phase].includes(game.snapshot().phase),
+                `phase ${before.phase} → ${game.snapshot().phase}`,
+              );
+              if (c.type !== 'reveal') check(source.calls > draws, 'a pick or a haystack draws');
+            } else {
+              check(JSON.stringify(game.snapshot()) === beforeText, 'a refusal leaves the snapshot');
+              check(JSON.stringify(game.journal) === journalText, 'a refusal leaves the journal');
+              check(source.calls === draws, 'a refusal draws nothing');
+            }
+            checkInvariants(game.snapshot());
           }
-          checkInvariants(game.snapshot());
-        }
-        // Round trip, drawing nothing.
-        const text = serializeJournal(game.journal);
-        const parsed = parseJournal(text);
-        if (!parsed.ok) throw new Error(parsed.error.message);
-        const copy = Game.fromJournal(parsed.value, new ThrowingSource('seeded'));
-        if (!copy.ok) throw new Error(copy.error.message);
-        expect(copy.value.snapshot()).toEqual(game.snapshot());
-        expect(copy.value.journal).toEqual(game.journal);
-        // Continued with the same source state, the rebuilt game plays on exactly like the original.
-        const resumed = Game.fromJournal(parsed.value, SeededSource.fromState(seeded.state()));
-        if (!resumed.ok) throw new Error(resumed.error.message);
-        expect(playToEnd(resumed.value, lowestHenBot).journal).toEqual(playToEnd(game, lowestHenBot).journal);
-      }),
+          // Round trip, drawing nothing.
+          const text = serializeJournal(game.journal);
+          const parsed = parseJournal(text);
+          if (!parsed.ok) throw new Error(parsed.error.message);
+          const copy = Game.fromJournal(parsed.value, new ThrowingSource('seeded'));
+          if (!copy.ok) throw new Error(copy.error.message);
+          expect(copy.value.snapshot()).toEqual(game.snapshot());
+          expect(copy.value.journal).toEqual(game.journal);
+          // Continued with the same source state, the rebuilt game plays on exactly like the original.
+          const resumed = Game.fromJournal(parsed.value, SeededSource.fromState(seeded.state()));
+          if (!resumed.ok) throw new Error(resumed.error.message);
+          expect(playToEnd(resumed.value, lowestHenBot).journal).toEqual(playToEnd(game, lowestHenBot).journal);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -130,7 +157,12 @@ describe('the invariant checker itself', () => {
     const broken: ((s: GameSnapshot) => GameSnapshot)[] = [
       (s) => ({ ...s, rounds: [...s.rounds, s.rounds[0]!, s.rounds[0]!] }),
       (s) => ({ ...s, rounds: s.rounds.map((r, i) => (i === lost ? { ...r, picksLeft: -1 } : r)) }),
-      (s) => ({ ...s, rounds: s.rounds.map((r, i) => (i === lost ? { ...r, board: r.board!.map((e) => (e === 'chick' ? 'egg' : e)) } : r)) }),
+      (s) => ({
+        ...s,
+        rounds: s.rounds.map((r, i) =>
+          i === lost ? { ...r, board: r.board!.map((e) => (e === 'chick' ? 'egg' : e)) } : r,
+        ),
+      }),
       (s) => ({ ...s, phase: 'round' }),
     ];
     for (const b of broken) expect(() => checkInvariants(b(structuredClone(good)))).toThrow(/invariant broken/);
@@ -140,7 +172,17 @@ describe('the invariant checker itself', () => {
 describe('robustness of what reads untrusted data', () => {
   it('parseJournal and checkJournal never throw, and what they accept fromJournal folds without throwing', () => {
     const event = fc.record({
-      type: fc.constantFrom<GameEvent['type']>('ticketIssued', 'scratchRevealed', 'roundStarted', 'henLifted', 'roundWon', 'roundLost', 'haystacksOffered', 'haystackOpened', 'ticketEnded'),
+      type: fc.constantFrom<GameEvent['type']>(
+        'ticketIssued',
+        'scratchRevealed',
+        'roundStarted',
+        'henLifted',
+        'roundWon',
+        'roundLost',
+        'haystacksOffered',
+        'haystackOpened',
+        'ticketEnded',
+      ),
       ticket: fc.constant(TEST_TICKET),
       draws: fc.constantFrom('seeded', 'crypto'),
       a1Cents: fc.constantFrom(1000, 300, -1),
@@ -171,13 +213,20 @@ describe('robustness of what reads untrusted data', () => {
   });
 
   it('parsePrizeTable never throws and never accepts a table whose counts miss the block size', () => {
-    const row = fc.record({ a1Cents: fc.oneof(fc.integer(), fc.double(), fc.string()), a2Cents: fc.integer(), count: fc.integer({ min: -5, max: 300_000 }) });
+    const row = fc.record({
+      a1Cents: fc.oneof(fc.integer(), fc.double(), fc.string()),
+      a2Cents: fc.integer(),
+      count: fc.integer({ min: -5, max: 300_000 }),
+    });
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.record({ name: fc.string(), rows: fc.array(row, { maxLength: 4 }) })), (data) => {
-        const r = parsePrizeTable(data);
-        if (r.ok) expect(r.value.rows.reduce((a, x) => a + x.count, 0)).toBe(RULES.blockSize);
-        else expect(r.error.problems.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.oneof(fc.jsonValue(), fc.record({ name: fc.string(), rows: fc.array(row, { maxLength: 4 }) })),
+        (data) => {
+          const r = parsePrizeTable(data);
+          if (r.ok) expect(r.value.rows.reduce((a, x) => a + x.count, 0)).toBe(RULES.blockSize);
+          else expect(r.error.problems.length).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 });

@@ -24,7 +24,8 @@ const TWO_POW_32 = 0x1_0000_0000;
  * the remainder comes out as n. Every product stays far below 2^53.
  */
 export function uniformInt(source: RandomSource, n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > TWO_POW_32) throw new RangeError(`uniformInt: range must be 1..2^32, got ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > TWO_POW_32)
+    throw new RangeError(`uniformInt: range must be 1..2^32, got ${n}`);
   const inverse = 1 / n;
   for (;;) {
     const x = source.nextUint32();

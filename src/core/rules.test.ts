@@ -6,7 +6,6 @@ import { Game } from './game';
 import { RULES, type Rules } from './rules';
 import { SeededSource } from './seeded-source';
 import {
-  TEST_TICKET,
   accepted,
   countElements,
   endOf,
@@ -15,10 +14,14 @@ import {
   lowestHenBot,
   playSeed,
   randomBot,
+  TEST_TICKET,
 } from './test-support/play';
 
 /** 3,000 whole tickets, hens chosen at random, for the rules that must hold in every game. */
-const corpus: readonly (readonly GameEvent[])[] = Array.from({ length: 3000 }, (_, seed) => playSeed(seed, randomBot(seed + 1e6)).journal);
+const corpus: readonly (readonly GameEvent[])[] = Array.from(
+  { length: 3000 },
+  (_, seed) => playSeed(seed, randomBot(seed + 1e6)).journal,
+);
 
 const lifted = (j: readonly GameEvent[], round: number) => eventsOf(j, 'henLifted').filter((e) => e.round === round);
 const roundOneWonAt = (pick: number) => (j: readonly GameEvent[]) =>
@@ -38,7 +41,14 @@ describe('the ticket and the scratch zone (art. 3.1)', () => {
     const s = game.snapshot();
     expect(s.amounts).toEqual({ a1Cents: 1000, a2Cents: 300 });
     expect(s.phase).toBe('round');
-    expect(s.round).toEqual({ round: 1, picksLeft: 3, picks: [], hens: new Array(30).fill(null), board: null, outcome: null });
+    expect(s.round).toEqual({
+      round: 1,
+      picksLeft: 3,
+      picks: [],
+      hens: new Array(30).fill(null),
+      board: null,
+      outcome: null,
+    });
   });
 });
 
@@ -188,7 +198,14 @@ describe('the Extra game (art. 3.2.5)', () => {
     const s = game.snapshot();
     expect(s.phase).toBe('round');
     expect(s.extraWon).toBe(true);
-    expect(s.round).toEqual({ round: 2, picksLeft: 3, picks: [], hens: new Array(30).fill(null), board: null, outcome: null });
+    expect(s.round).toEqual({
+      round: 2,
+      picksLeft: 3,
+      picks: [],
+      hens: new Array(30).fill(null),
+      board: null,
+      outcome: null,
+    });
     // Round 1 stays as it ended, board and all.
     expect(s.rounds[0]).toEqual(before.round);
   });
@@ -241,7 +258,9 @@ describe('the Extra game (art. 3.2.5)', () => {
         expect(h.extraWon).toBe(h.chosen === h.extraAt);
         const next = j[j.indexOf(h) + 1];
         expect(next).toEqual(
-          h.extraWon ? { type: 'roundStarted', round: 2, picksLeft: 3 } : { type: 'ticketEnded', outcome: 'lost', prizeCents: 0 },
+          h.extraWon
+            ? { type: 'roundStarted', round: 2, picksLeft: 3 }
+            : { type: 'ticketEnded', outcome: 'lost', prizeCents: 0 },
         );
       }
     }
@@ -252,16 +271,21 @@ describe('the Extra game (art. 3.2.5)', () => {
 describe('the rules are parameters, not constants', () => {
   const fourPicks: Rules = { ...RULES, picksAtStart: 4 };
   it('with 4 picks at the start, a lost round ends at the 4th empty cell', () => {
-    const lostRounds = Array.from({ length: 200 }, (_, seed) => playSeed(seed, lowestHenBot, fourPicks).journal).flatMap((j) =>
-      eventsOf(j, 'roundLost').map((l) => lifted(j, l.round)),
-    );
+    const lostRounds = Array.from(
+      { length: 200 },
+      (_, seed) => playSeed(seed, lowestHenBot, fourPicks).journal,
+    ).flatMap((j) => eventsOf(j, 'roundLost').map((l) => lifted(j, l.round)));
     expect(lostRounds.length).toBeGreaterThan(50);
     for (const picks of lostRounds) expect(countElements(picks.map((p) => p.element)).empty).toBe(4);
   });
 
   it('with no Extra in the rules, a lost first round ends the ticket without haystacks', () => {
     const noExtra: Rules = { ...RULES, extraRounds: 0 };
-    const j = playSeed(findSeed((k) => eventsOf(k, 'roundLost').length > 0), lowestHenBot, noExtra).journal;
+    const j = playSeed(
+      findSeed((k) => eventsOf(k, 'roundLost').length > 0),
+      lowestHenBot,
+      noExtra,
+    ).journal;
     expect(eventsOf(j, 'haystacksOffered')).toEqual([]);
     expect(j[j.length - 1]).toEqual({ type: 'ticketEnded', outcome: 'lost', prizeCents: 0 });
   });

@@ -1,9 +1,10 @@
-import { err, ok, type Result } from './result';
 import { problem, type RecordProblem } from './record-problem';
+import { err, ok, type Result } from './result';
 
 /** Small shape checks shared by the saved-record readers; a failure is a 'corrupt' problem naming the field. */
 
-export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whole, non-negative, safe-integer cents. */
 export const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -20,7 +21,8 @@ export function checkFields(
 ): Result<Record<string, unknown>, RecordProblem> {
   if (!isObj(data)) return err(problem('corrupt', `${what} is not an object`));
   for (const [field, check] of Object.entries(fields)) {
-    if (!check(data[field])) return err(problem('corrupt', `${what}: bad field "${field}" (${JSON.stringify(data[field]) ?? 'missing'})`));
+    if (!check(data[field]))
+      return err(problem('corrupt', `${what}: bad field "${field}" (${JSON.stringify(data[field]) ?? 'missing'})`));
   }
   return ok(data);
 }

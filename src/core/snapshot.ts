@@ -29,7 +29,11 @@ export interface GameSnapshot {
   readonly round: RoundSnapshot | null;
   readonly haystack: { readonly offered: boolean; readonly chosen: number | null; readonly extraAt: number | null };
   readonly extraWon: boolean;
-  readonly result: { readonly outcome: 'won' | 'lost'; readonly prize: 'A1' | 'A2' | null; readonly prizeCents: number } | null;
+  readonly result: {
+    readonly outcome: 'won' | 'lost';
+    readonly prize: 'A1' | 'A2' | null;
+    readonly prizeCents: number;
+  } | null;
 }
 
 export function toSnapshot(s: GameState): GameSnapshot {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CryptoSource } from './crypto-source';
 import { Game } from './game';
 import { SeededSource } from './seeded-source';
-import { TEST_TICKET, playToEnd } from './test-support/play';
+import { playToEnd, TEST_TICKET } from './test-support/play';
 
 const take = (n: number, next: () => number): number[] => Array.from({ length: n }, next);
 
@@ -81,7 +81,8 @@ describe('SeededSource', () => {
     const state = s.state();
     // Every state seen along the way must be one fromState accepts (sfc32's xor can go negative in JS).
     const probe = SeededSource.fromSeed(5);
-    for (let i = 0; i < 1000; i++, probe.nextUint32()) expect(() => SeededSource.fromState(probe.state())).not.toThrow();
+    for (let i = 0; i < 1000; i++, probe.nextUint32())
+      expect(() => SeededSource.fromState(probe.state())).not.toThrow();
     const copy = SeededSource.fromState(JSON.parse(JSON.stringify(state)) as typeof state);
     expect(take(1000, () => copy.nextUint32())).toEqual(take(1000, () => s.nextUint32()));
     // state() is a copy: drawing more does not change a state already taken.
@@ -90,12 +91,18 @@ describe('SeededSource', () => {
     expect(state).toEqual(before);
   });
 
-  it.each([[[1, 2, 3]], [[1, 2, 3, -1]], [[1, 2, 3, 2 ** 32]], [[1, 2, 3, 0.5]], [[1, 2, 3, Number.NaN]], [[1, 2, 3, 4, 5]]])(
-    'refuses the state %j',
-    (bad) => {
-      expect(() => SeededSource.fromState(bad as unknown as readonly [number, number, number, number])).toThrow(RangeError);
-    },
-  );
+  it.each([
+    [[1, 2, 3]],
+    [[1, 2, 3, -1]],
+    [[1, 2, 3, 2 ** 32]],
+    [[1, 2, 3, 0.5]],
+    [[1, 2, 3, Number.NaN]],
+    [[1, 2, 3, 4, 5]],
+  ])('refuses the state %j', (bad) => {
+    expect(() => SeededSource.fromState(bad as unknown as readonly [number, number, number, number])).toThrow(
+      RangeError,
+    );
+  });
 
   it.each([1.5, Number.NaN, 2 ** 53, Number.POSITIVE_INFINITY])('refuses the seed %s', (seed) => {
     expect(() => SeededSource.fromSeed(seed)).toThrow(RangeError);

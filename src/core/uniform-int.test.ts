@@ -25,7 +25,12 @@ describe('the chi-square helper (test-support/chi-square.ts)', () => {
   it('computes Pearson’s statistic on a hand-checked case', () => {
     // Expected 25 each; (30-25)²/25 + (20-25)²/25 + 0 + 0 = 2.
     expect(goodnessOfFit([30, 20, 25, 25]).statistic).toBeCloseTo(2, 12);
-    expect(independence([[10, 20], [20, 40]]).statistic).toBeCloseTo(0, 12);
+    expect(
+      independence([
+        [10, 20],
+        [20, 40],
+      ]).statistic,
+    ).toBeCloseTo(0, 12);
   });
   it('refuses too few draws for the approximation to hold', () => {
     expect(() => goodnessOfFit([1, 2, 3])).toThrow(RangeError);

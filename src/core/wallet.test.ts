@@ -1,6 +1,6 @@
 // The demo wallet: integer cents, a ticket costs 200, a refusal changes nothing.
 import { describe, expect, it } from 'vitest';
-import { DEMO_CREDIT_CENTS, credit, newWallet, payForTicket } from './wallet';
+import { credit, DEMO_CREDIT_CENTS, newWallet, payForTicket } from './wallet';
 
 describe('the demo wallet', () => {
   it('starts at 20 € and pays 2 € a ticket', () => {

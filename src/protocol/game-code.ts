@@ -88,13 +88,16 @@ export function parseGameCode(input: string): CodeParse {
   let data = '';
   for (const raw of compact.slice(0, CODE_DATA_LENGTH)) {
     const ch = READ_AS[raw] ?? raw;
-    if (!CODE_ALPHABET.includes(ch)) return { ok: false, problem: 'character', message: `"${raw}" is not a character of a game code` };
+    if (!CODE_ALPHABET.includes(ch))
+      return { ok: false, problem: 'character', message: `"${raw}" is not a character of a game code` };
     data += ch;
   }
   const rawCheck = compact[CODE_DATA_LENGTH]!;
   const check = rawCheck === 'U' ? 'U' : (READ_AS[rawCheck] ?? rawCheck);
-  if (!CHECK_ALPHABET.includes(check)) return { ok: false, problem: 'character', message: `"${rawCheck}" is not a check character` };
-  if (checkOf(data) !== check) return { ok: false, problem: 'check', message: 'this code is mistyped: its check character does not match' };
+  if (!CHECK_ALPHABET.includes(check))
+    return { ok: false, problem: 'character', message: `"${rawCheck}" is not a check character` };
+  if (checkOf(data) !== check)
+    return { ok: false, problem: 'check', message: 'this code is mistyped: its check character does not match' };
   return { ok: true, code: written(data) };
 }
 

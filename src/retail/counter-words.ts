@@ -1,5 +1,5 @@
-import type { ApiError, CounterTicketView, PaymentRecord, SaleRecord } from '../protocol/messages';
 import type { CodeProblem } from '../protocol/game-code';
+import type { ApiError, CounterTicketView, PaymentRecord, SaleRecord } from '../protocol/messages';
 
 /** What the retailer's page says, in French: money, times, and one sentence for each refusal. */
 const money = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -14,7 +14,7 @@ export const paidWords = (p: PaymentRecord): string => `payé ${euros(p.prizeCen
 export const CODE_PROBLEM: Readonly<Record<CodeProblem, string>> = {
   empty: 'Scannez ou tapez le code du ticket.',
   length: 'Code incomplet ou trop long : 4 groupes de 6 caractères et 1 caractère de contrôle.',
-  character: 'Ce code contient un caractère qui n\'existe pas sur les tickets.',
+  character: "Ce code contient un caractère qui n'existe pas sur les tickets.",
   check: 'Code mal saisi (caractère de contrôle faux) : vérifiez-le.',
 };
 
@@ -24,15 +24,17 @@ export function refusalWords(e: ApiError['error']): string {
     case 'code-malformed':
       return 'Code mal saisi : vérifiez-le.';
     case 'code-unknown':
-      return 'Aucun ticket n\'a ce code : vérifiez-le.';
+      return "Aucun ticket n'a ce code : vérifiez-le.";
     case 'ticket-unsold':
-      return 'Ce ticket n\'a pas été vendu.';
+      return "Ce ticket n'a pas été vendu.";
     case 'ticket-already-sold':
       return e.sold ? `Déjà vendu : ${soldWords(e.sold)}.` : 'Ce ticket a déjà été vendu.';
     case 'ticket-already-paid':
-      return e.paid ? `Déjà payé : ${paidWords(e.paid)}. Ne payez pas une deuxième fois.` : 'Ce ticket a déjà été payé.';
+      return e.paid
+        ? `Déjà payé : ${paidWords(e.paid)}. Ne payez pas une deuxième fois.`
+        : 'Ce ticket a déjà été payé.';
     case 'ticket-not-finished':
-      return 'Ce ticket n\'a pas encore été joué jusqu\'au bout : rien à payer pour l\'instant.';
+      return "Ce ticket n'a pas encore été joué jusqu'au bout : rien à payer pour l'instant.";
     case 'ticket-not-won':
       return 'Ticket perdant : rien à payer.';
     case 'amount-mismatch':
@@ -58,6 +60,8 @@ export function statusWords(v: CounterTicketView): string {
     case 'paid':
       return `N° ${v.serial} : déjà ${paidWords(v.paid!)}. Ne payez pas une deuxième fois.`;
     case 'finished':
-      return v.prizeCents ? `N° ${v.serial} : gagnant, ${euros(v.prizeCents)}.` : `N° ${v.serial} : perdant, rien à payer.`;
+      return v.prizeCents
+        ? `N° ${v.serial} : gagnant, ${euros(v.prizeCents)}.`
+        : `N° ${v.serial} : perdant, rien à payer.`;
   }
 }

@@ -41,7 +41,8 @@ let api: CounterApi | null = null;
 let pending: { code: string; serial: string; prizeCents: number } | null = null;
 let busy = false;
 
-const mode = (): Mode => (codeForm.querySelector<HTMLInputElement>('input[name="mode"]:checked')?.value === 'pay' ? 'pay' : 'sell');
+const mode = (): Mode =>
+  codeForm.querySelector<HTMLInputElement>('input[name="mode"]:checked')?.value === 'pay' ? 'pay' : 'sell';
 
 function say(text: string, tone: 'ok' | 'bad' | 'info'): void {
   message.textContent = text;
@@ -158,7 +159,12 @@ function showReport(r: DayReport): void {
       const tr = document.createElement('tr');
       const name = document.createElement('th');
       name.textContent = `${s.shop} (${s.retailer})`;
-      tr.append(name, ...[String(s.ticketsSold), String(s.prizesPaid), euros(s.paidCents)].map((t) => Object.assign(document.createElement('td'), { textContent: t })));
+      tr.append(
+        name,
+        ...[String(s.ticketsSold), String(s.prizesPaid), euros(s.paidCents)].map((t) =>
+          Object.assign(document.createElement('td'), { textContent: t }),
+        ),
+      );
       return tr;
     }),
   );
@@ -174,7 +180,10 @@ async function onReport(): Promise<void> {
   const r = await api.report(dayInput.value);
   if (r.ok) {
     showReport(r.value);
-    say(`Rapport du ${r.value.day} : ${r.value.total.ticketsSold} ticket(s) vendu(s), ${r.value.total.prizesPaid} gain(s) payé(s).`, 'info');
+    say(
+      `Rapport du ${r.value.day} : ${r.value.total.ticketsSold} ticket(s) vendu(s), ${r.value.total.prizesPaid} gain(s) payé(s).`,
+      'info',
+    );
   } else say(refusalWords(r.error), 'bad');
   codeInput.focus();
 }
@@ -220,7 +229,13 @@ document.addEventListener('keydown', (e) => {
     say('Paiement annulé : nouveau code.', 'info');
     codeInput.value = '';
     codeInput.focus();
-  } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !(document.activeElement instanceof HTMLInputElement)) {
+  } else if (
+    e.key.length === 1 &&
+    !e.ctrlKey &&
+    !e.metaKey &&
+    !e.altKey &&
+    !(document.activeElement instanceof HTMLInputElement)
+  ) {
     // A scan after a click elsewhere (the report, the log) still lands in the code field.
     codeInput.focus();
   } else if (e.key === 'Escape' && pending) {

@@ -8,10 +8,15 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 describe('the prepared art', () => {
   it('has each variant of every picture, made from the SVG as it is now', () => {
-    const sources = JSON.parse(readFileSync(join(ROOT, 'assets/raster/sources.json'), 'utf8')) as Record<string, { sha256: string }>;
+    const sources = JSON.parse(readFileSync(join(ROOT, 'assets/raster/sources.json'), 'utf8')) as Record<
+      string,
+      { sha256: string }
+    >;
     for (const name of ART) {
       const svg = readFileSync(join(ROOT, 'assets/art', `${name}.svg`));
-      expect(sources[name]?.sha256, `${name}.svg changed since \`npm run art\``).toBe(createHash('sha256').update(svg).digest('hex'));
+      expect(sources[name]?.sha256, `${name}.svg changed since \`npm run art\``).toBe(
+        createHash('sha256').update(svg).digest('hex'),
+      );
       for (const scale of RASTER_SCALES) {
         const file = join(ROOT, 'assets/raster', rasterFile(name, scale));
         expect(existsSync(file), file).toBe(true);

@@ -8,14 +8,36 @@ import sources from '../../assets/raster/sources.json';
 
 /** Every picture of the game, by alias (the source is art/<alias>.svg). */
 export const ART = [
-  'hen', 'hen-lifted', 'egg-gold', 'egg-shine', 'chick', 'nest-empty', 'nest', 'haystack', 'haystack-open',
-  'farmyard', 'farmyard-portrait', 'logo', 'ticket', 'scratch-cover', 'button', 'icon-sound-on', 'icon-sound-off',
-  'icon-menu', 'icon-rules', 'feather', 'straw', 'coin', 'star',
+  'hen',
+  'hen-lifted',
+  'egg-gold',
+  'egg-shine',
+  'chick',
+  'nest-empty',
+  'nest',
+  'haystack',
+  'haystack-open',
+  'farmyard',
+  'farmyard-portrait',
+  'logo',
+  'ticket',
+  'scratch-cover',
+  'button',
+  'icon-sound-on',
+  'icon-sound-off',
+  'icon-menu',
+  'icon-rules',
+  'feather',
+  'straw',
+  'coin',
+  'star',
 ] as const;
 export type ArtName = (typeof ART)[number];
 
 /** What assets/raster/sources.json records for each picture: the SVG it was made from and its size in units. */
-export type RasterSources = Readonly<Record<string, { readonly sha256: string; readonly width: number; readonly height: number }>>;
+export type RasterSources = Readonly<
+  Record<string, { readonly sha256: string; readonly width: number; readonly height: number }>
+>;
 
 export const RASTER_SCALES = [1, 2] as const;
 export type RasterScale = (typeof RASTER_SCALES)[number];
@@ -29,7 +51,15 @@ export const BACKGROUNDS: readonly ArtName[] = ['farmyard', 'farmyard-portrait']
  * follows behind the title.
  */
 export const TITLE_ART: readonly ArtName[] = [
-  'logo', 'hen', 'egg-gold', 'button', 'icon-sound-on', 'icon-sound-off', 'icon-menu', 'icon-rules', 'coin',
+  'logo',
+  'hen',
+  'egg-gold',
+  'button',
+  'icon-sound-on',
+  'icon-sound-off',
+  'icon-menu',
+  'icon-rules',
+  'coin',
 ];
 
 /** The picture's size in its own units (the SVG's width and height), whichever variant is loaded. */
@@ -45,7 +75,8 @@ export function sourceSize(name: ArtName): readonly [number, number] {
  * are drawn up to about 1.4 times their own size (the result panel's egg), so 2× is taken above 0.75 pixels a unit.
  */
 export function rasterScale(name: ArtName, pixelsPerUnit: number, coverPixelsPerUnit: number): RasterScale {
-  if (!(pixelsPerUnit > 0) || !(coverPixelsPerUnit > 0)) throw new Error(`pixels per unit must be positive: ${pixelsPerUnit}, ${coverPixelsPerUnit}`);
+  if (!(pixelsPerUnit > 0) || !(coverPixelsPerUnit > 0))
+    throw new Error(`pixels per unit must be positive: ${pixelsPerUnit}, ${coverPixelsPerUnit}`);
   if (BACKGROUNDS.includes(name)) return coverPixelsPerUnit > 1.05 ? 2 : 1;
   return pixelsPerUnit > 0.75 ? 2 : 1;
 }

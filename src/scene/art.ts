@@ -1,6 +1,6 @@
 import { type Container, Sprite } from 'pixi.js';
-import { artFailed, texture, whenTexture, type ArtName } from './assets';
 import { sourceSize } from './art-files';
+import { type ArtName, artFailed, texture, whenTexture } from './assets';
 import { drawFallback } from './fallback-art';
 
 /**

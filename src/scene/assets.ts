@@ -1,12 +1,31 @@
 import { Assets, detectWebp, Texture } from 'pixi.js';
-import { ART, artSource, BACKGROUNDS, rasterScale, sourceSize, TITLE_ART, type ArtName, type RasterScale } from './art-files';
+import {
+  ART,
+  type ArtName,
+  artSource,
+  BACKGROUNDS,
+  type RasterScale,
+  rasterScale,
+  sourceSize,
+  TITLE_ART,
+} from './art-files';
 import type { Layout } from './layout';
 import { soundFormat } from './sound-format';
 
 export { ART, type ArtName } from './art-files';
 
 export const SOUNDS = [
-  'lift', 'egg', 'chick', 'empty', 'haystack', 'extra', 'win', 'lose', 'click', 'scratch', 'coin',
+  'lift',
+  'egg',
+  'chick',
+  'empty',
+  'haystack',
+  'extra',
+  'win',
+  'lose',
+  'click',
+  'scratch',
+  'coin',
 ] as const;
 export type SoundName = (typeof SOUNDS)[number] | 'music';
 
@@ -34,7 +53,10 @@ export interface ArtDensity {
 /** The density of `l` on a renderer of `resolution` device pixels per CSS pixel. */
 export function artDensity(l: Layout, resolution: number): ArtDensity {
   const [bw, bh] = sourceSize(l.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait');
-  return { pixelsPerUnit: l.scale * resolution, coverPixelsPerUnit: Math.max(l.width / bw, l.height / bh) * resolution };
+  return {
+    pixelsPerUnit: l.scale * resolution,
+    coverPixelsPerUnit: Math.max(l.width / bw, l.height / bh) * resolution,
+  };
 }
 
 /**
@@ -87,7 +109,11 @@ function loadArt(name: ArtName): Promise<Texture | null> {
  * Loads what the title draws (its art and this orientation's background) with `onProgress` (0..1); the rest of the
  * art then loads behind the title (`restOfArt`).
  */
-export async function loadTitleAssets(density: ArtDensity, background: ArtName, onProgress: (p: number) => void): Promise<void> {
+export async function loadTitleAssets(
+  density: ArtDensity,
+  background: ArtName,
+  onProgress: (p: number) => void,
+): Promise<void> {
   await start(density);
   const first = [background, ...TITLE_ART];
   let done = 0;

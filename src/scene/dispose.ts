@@ -1,5 +1,5 @@
-import type { Container } from 'pixi.js';
 import gsap from 'gsap';
+import type { Container } from 'pixi.js';
 
 /** Stops every tween on `c` and its descendants (and their scales), then destroys them: no tween outlives its view. */
 export function dispose(c: Container): void {

@@ -63,10 +63,20 @@ const DRAW: Partial<Record<ArtName, (g: Graphics) => void>> = {
   ticket: (g) => g.roundRect(0, 0, 900, 360, 36).fill(0xfff3d1).stroke({ width: 8, color: 0xb8860b }),
   'scratch-cover': (g) => g.roundRect(0, 0, 760, 200, 24).fill(0xb9b9c3),
   button: (g) => g.roundRect(0, 0, 360, 110, 55).fill(0xf2a30f).stroke({ width: 8, color: 0x7a4a06 }),
-  'icon-sound-on': (g) => g.poly([20, 36, 40, 36, 62, 16, 62, 80, 40, 60, 20, 60]).fill(0xffffff).circle(74, 48, 6).fill(0xffffff),
-  'icon-sound-off': (g) => g.poly([20, 36, 40, 36, 62, 16, 62, 80, 40, 60, 20, 60]).fill(0xffffff).rect(68, 44, 20, 8).fill(0xffffff),
-  'icon-menu': (g) => g.rect(20, 26, 56, 10).fill(0xffffff).rect(20, 44, 56, 10).fill(0xffffff).rect(20, 62, 56, 10).fill(0xffffff),
-  'icon-rules': (g) => g.circle(48, 48, 34).stroke({ width: 8, color: 0xffffff }).rect(44, 40, 8, 30).fill(0xffffff).circle(48, 28, 5).fill(0xffffff),
+  'icon-sound-on': (g) =>
+    g.poly([20, 36, 40, 36, 62, 16, 62, 80, 40, 60, 20, 60]).fill(0xffffff).circle(74, 48, 6).fill(0xffffff),
+  'icon-sound-off': (g) =>
+    g.poly([20, 36, 40, 36, 62, 16, 62, 80, 40, 60, 20, 60]).fill(0xffffff).rect(68, 44, 20, 8).fill(0xffffff),
+  'icon-menu': (g) =>
+    g.rect(20, 26, 56, 10).fill(0xffffff).rect(20, 44, 56, 10).fill(0xffffff).rect(20, 62, 56, 10).fill(0xffffff),
+  'icon-rules': (g) =>
+    g
+      .circle(48, 48, 34)
+      .stroke({ width: 8, color: 0xffffff })
+      .rect(44, 40, 8, 30)
+      .fill(0xffffff)
+      .circle(48, 28, 5)
+      .fill(0xffffff),
   feather: (g) => g.ellipse(16, 16, 6, 15).fill(0xfff6e6),
   straw: (g) => g.rect(0, 14, 32, 4).fill(0xe9c15b),
   coin: (g) => g.circle(32, 32, 28).fill(0xf5c542).stroke({ width: 5, color: 0xa4760d }),

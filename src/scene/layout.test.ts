@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { computeLayout, type Rect } from './layout';
 
 const inside = (a: Rect, b: Rect): boolean =>
-  a.x >= b.x - 1e-9 && a.y >= b.y - 1e-9 && a.x + a.width <= b.x + b.width + 1e-9 && a.y + a.height <= b.y + b.height + 1e-9;
+  a.x >= b.x - 1e-9 &&
+  a.y >= b.y - 1e-9 &&
+  a.x + a.width <= b.x + b.width + 1e-9 &&
+  a.y + a.height <= b.y + b.height + 1e-9;
 const overlap = (a: Rect, b: Rect): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -57,20 +60,23 @@ describe('computeLayout', () => {
     });
   });
 
-  it.each(['landscape', 'portrait'] as const)('puts the %s haystacks around the board\'s middle, under their prompt', (o) => {
-    const l = o === 'landscape' ? computeLayout(1920, 1080) : computeLayout(1080, 1920);
-    const top = Math.min(...l.haystacks.map((h) => h.y));
-    const bottom = Math.max(...l.haystacks.map((h) => h.y + h.height));
-    const boardMiddle = l.board.y + l.board.height / 2;
-    // The row (or rows) sits in the board's middle, not high with the lower half of the screen empty.
-    expect(Math.abs((top + bottom) / 2 - boardMiddle)).toBeLessThan(l.board.height * 0.1);
-    expect(bottom - top).toBeGreaterThanOrEqual(l.board.height * 0.5);
-    for (const h of l.haystacks) expect(overlap(h, l.haystackPrompt)).toBe(false);
-    expect(l.haystackPrompt.y + l.haystackPrompt.height).toBeLessThanOrEqual(top);
-    expect(inside(l.haystackPrompt, l.board)).toBe(true);
-  });
+  it.each(['landscape', 'portrait'] as const)(
+    "puts the %s haystacks around the board's middle, under their prompt",
+    (o) => {
+      const l = o === 'landscape' ? computeLayout(1920, 1080) : computeLayout(1080, 1920);
+      const top = Math.min(...l.haystacks.map((h) => h.y));
+      const bottom = Math.max(...l.haystacks.map((h) => h.y + h.height));
+      const boardMiddle = l.board.y + l.board.height / 2;
+      // The row (or rows) sits in the board's middle, not high with the lower half of the screen empty.
+      expect(Math.abs((top + bottom) / 2 - boardMiddle)).toBeLessThan(l.board.height * 0.1);
+      expect(bottom - top).toBeGreaterThanOrEqual(l.board.height * 0.5);
+      for (const h of l.haystacks) expect(overlap(h, l.haystackPrompt)).toBe(false);
+      expect(l.haystackPrompt.y + l.haystackPrompt.height).toBeLessThanOrEqual(top);
+      expect(inside(l.haystackPrompt, l.board)).toBe(true);
+    },
+  );
 
-  it.each(SIZES)('keeps the DÉMO badge off the board\'s columns and the header\'s other pieces at %i×%i', (w, h) => {
+  it.each(SIZES)("keeps the DÉMO badge off the board's columns and the header's other pieces at %i×%i", (w, h) => {
     const l = computeLayout(w, h);
     // A top-row hen flies up out of her cell, above the board: the badge must not share the board's columns there.
     const column: Rect = { x: l.board.x, y: 0, width: l.board.width, height: l.board.y + l.board.height };
@@ -86,25 +92,28 @@ describe('computeLayout', () => {
     [390, 844],
     [1080, 1920],
     [1920, 1080],
-  ])('gives the header icons a fingertip\'s size (44 CSS px or more) at %i×%i, apart from the balance and badge', (w, h) => {
-    const l = computeLayout(w, h);
-    const icons = Object.values(l.icons);
-    for (const i of icons) {
-      expect(i.width * l.scale).toBeGreaterThanOrEqual(44);
-      expect(i.height * l.scale).toBeGreaterThanOrEqual(44);
-      expect(inside(i, l.header)).toBe(true);
-      expect(overlap(i, l.balance) || overlap(i, l.badge)).toBe(false);
-    }
-    icons.forEach((a, k) => {
-      for (const b of icons.slice(k + 1)) expect(overlap(a, b)).toBe(false);
-    });
-    const pieces = [l.ticket, l.counter, l.action, l.board, l.header];
-    pieces.forEach((a, k) => {
-      for (const b of pieces.slice(k + 1)) expect(overlap(a, b)).toBe(false);
-    });
-    for (const c of l.cells) expect(inside(c, l.board)).toBe(true);
-    for (const s of l.haystacks) expect(inside(s, l.board)).toBe(true);
-  });
+  ])(
+    "gives the header icons a fingertip's size (44 CSS px or more) at %i×%i, apart from the balance and badge",
+    (w, h) => {
+      const l = computeLayout(w, h);
+      const icons = Object.values(l.icons);
+      for (const i of icons) {
+        expect(i.width * l.scale).toBeGreaterThanOrEqual(44);
+        expect(i.height * l.scale).toBeGreaterThanOrEqual(44);
+        expect(inside(i, l.header)).toBe(true);
+        expect(overlap(i, l.balance) || overlap(i, l.badge)).toBe(false);
+      }
+      icons.forEach((a, k) => {
+        for (const b of icons.slice(k + 1)) expect(overlap(a, b)).toBe(false);
+      });
+      const pieces = [l.ticket, l.counter, l.action, l.board, l.header];
+      pieces.forEach((a, k) => {
+        for (const b of pieces.slice(k + 1)) expect(overlap(a, b)).toBe(false);
+      });
+      for (const c of l.cells) expect(inside(c, l.board)).toBe(true);
+      for (const s of l.haystacks) expect(inside(s, l.board)).toBe(true);
+    },
+  );
 
   it('fills a tall phone (390×844) edge to edge: a taller board, no band of grass above or below', () => {
     const l = computeLayout(390, 844);

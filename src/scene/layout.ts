@@ -43,7 +43,13 @@ export interface Layout {
   readonly haystackPrompt: Rect;
   readonly haystacks: readonly Rect[];
   /** The title: the logo, the top prize under it, the buy and top-up buttons, the notices. */
-  readonly title: { readonly logo: Rect; readonly prize: Rect; readonly buy: Rect; readonly topUp: Rect; readonly message: Rect };
+  readonly title: {
+    readonly logo: Rect;
+    readonly prize: Rect;
+    readonly buy: Rect;
+    readonly topUp: Rect;
+    readonly message: Rect;
+  };
   /** The centred panel of the result and the rules. */
   readonly panel: Rect;
 }
@@ -94,7 +100,13 @@ function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'o
     cells: grid(board, 6, 5),
     haystackPrompt: r(board.x, 160, board.width, 150),
     haystacks: [0, 1, 2, 3, 4].map(hay),
-    title: { logo: r(460, 110, 1000, 470), prize: r(460, 585, 1000, 80), buy: r(660, 680, 600, 140), topUp: r(660, 840, 600, 110), message: r(260, 960, 1400, 110) },
+    title: {
+      logo: r(460, 110, 1000, 470),
+      prize: r(460, 585, 1000, 80),
+      buy: r(660, 680, 600, 140),
+      topUp: r(660, 840, 600, 110),
+      message: r(260, 960, 1400, 110),
+    },
     panel: r(360, 150, 1200, 880),
   };
 }
@@ -116,7 +128,8 @@ function portrait(scale: number, height: number): Omit<Layout, 'width' | 'height
   const dy = headerH - 130;
   const board = r(30, 560 + dy, 1020, 1330 - dy + ex);
   const hy = dy + ex / 2;
-  const hay = (i: number): Rect => (i < 3 ? r(45 + i * 335, 900 + hy, 320, 330) : r(212 + (i - 3) * 335, 1300 + hy, 320, 330));
+  const hay = (i: number): Rect =>
+    i < 3 ? r(45 + i * 335, 900 + hy, 320, 330) : r(212 + (i - 3) * 335, 1300 + hy, 320, 330);
   return {
     orientation: 'portrait',
     design: { width: 1080, height },

@@ -3,7 +3,11 @@
 // second of the start under software rendering (traced). So the page's 2D canvases are CPU-backed
 // (`willReadFrequently`); Pixi uploads them to WebGL as plain pixels. This file imports nothing: src/main.ts
 // imports it before Pixi, whose modules create such canvases as they load.
-type GetContext = (this: HTMLCanvasElement, type: string, options?: CanvasRenderingContext2DSettings) => RenderingContext | null;
+type GetContext = (
+  this: HTMLCanvasElement,
+  type: string,
+  options?: CanvasRenderingContext2DSettings,
+) => RenderingContext | null;
 
 const proto = HTMLCanvasElement.prototype;
 // The DOM types the method as overloads by context type; one signature that passes every call through is enough.

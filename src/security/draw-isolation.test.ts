@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDrawRules, checkServerIsolation, importsOf, reachable, type DrawRules, type SourceTree } from './import-graph';
+import {
+  checkDrawRules,
+  checkServerIsolation,
+  type DrawRules,
+  importsOf,
+  reachable,
+  type SourceTree,
+} from './import-graph';
 
 /**
  * Nothing in a real game can reach the seeded (demo and test) generator, and the core never draws with Math.random:
@@ -45,7 +52,8 @@ describe('the real tree', () => {
     }
     // The graph is really walked: the page reaches the game and both clients; the demo's reaches the generator.
     const fromPage = reachable([RULES.pageEntry], tree);
-    for (const f of ['src/app/game-app.ts', 'src/app/server-client.ts', 'src/app/local-client.ts']) expect(fromPage).toContain(f);
+    for (const f of ['src/app/game-app.ts', 'src/app/server-client.ts', 'src/app/local-client.ts'])
+      expect(fromPage).toContain(f);
     expect(importsOf('src/app/local-client.ts', tree)).toContain(RULES.seeded);
     // Real play draws nothing in the browser: the game server deals and draws, the client only asks.
     const real = reachable(['src/app/server-client.ts', 'src/app/ticket-session.ts'], tree);
@@ -67,12 +75,24 @@ describe('the real tree', () => {
 describe('the scan catches what it is for (a fake tree)', () => {
   const clean: [string, string][] = [
     ['src/main.ts', "import { start } from './app/game-app';\nstart();"],
-    ['src/app/game-app.ts', "import { ServerClient } from './server-client';\nimport { LocalClient } from './local-client';\nexport const start = () => 0;"],
-    ['src/app/server-client.ts', "import { CryptoSource } from '../core';\nexport const ServerClient = () => new CryptoSource();"],
+    [
+      'src/app/game-app.ts',
+      "import { ServerClient } from './server-client';\nimport { LocalClient } from './local-client';\nexport const start = () => 0;",
+    ],
+    [
+      'src/app/server-client.ts',
+      "import { CryptoSource } from '../core';\nexport const ServerClient = () => new CryptoSource();",
+    ],
     ['src/app/play-client.ts', 'export const x = 1;'],
     ['src/app/connection-ui.ts', 'export const x = 1;'],
-    ['src/app/modes/kiosk-mode.ts', "import type { SeededSource } from '../../core/seeded-source';\nexport const kiosk = 1;"],
-    ['src/app/local-client.ts', "import { SeededSource } from '../core/seeded-source';\nexport const LocalClient = () => SeededSource;"],
+    [
+      'src/app/modes/kiosk-mode.ts',
+      "import type { SeededSource } from '../../core/seeded-source';\nexport const kiosk = 1;",
+    ],
+    [
+      'src/app/local-client.ts',
+      "import { SeededSource } from '../core/seeded-source';\nexport const LocalClient = () => SeededSource;",
+    ],
     ['src/app/pending-keys.ts', "export { x } from './keys/x';"],
     ['src/app/keys/x.ts', '// Math.random is never used here, nor is ../../core/seeded-source\nexport const x = 1;'],
     ['src/app/ticket-session.ts', "import { x } from './pending-keys';\nexport const s = x;"],
@@ -88,8 +108,12 @@ describe('the scan catches what it is for (a fake tree)', () => {
   });
 
   it('Math.random in the core', () => {
-    expect(rules(plant({ 'src/core/crypto-source.ts': 'export const draw = () => Math.random();' }))).toEqual(['math-random src/core/crypto-source.ts']);
-    expect(rules(plant({ 'src/core/deep/odd.ts': 'const r = Math .random;' }))).toEqual(['math-random src/core/deep/odd.ts']);
+    expect(rules(plant({ 'src/core/crypto-source.ts': 'export const draw = () => Math.random();' }))).toEqual([
+      'math-random src/core/crypto-source.ts',
+    ]);
+    expect(rules(plant({ 'src/core/deep/odd.ts': 'const r = Math .random;' }))).toEqual([
+      'math-random src/core/deep/odd.ts',
+    ]);
   });
 
   it('the seeded generator imported by real-play code, directly, through a re-export or a dynamic import', () => {
@@ -104,9 +128,9 @@ describe('the scan catches what it is for (a fake tree)', () => {
       'seeded-in-real-play src/core/seeded-source.ts',
       'seeded-from-page src/main.ts',
     ]);
-    expect(rules(plant({ 'src/app/modes/kiosk-mode.ts': "const m = await import('../../core/seeded-source');" }))).toContain(
-      'seeded-in-real-play src/app/modes/kiosk-mode.ts',
-    );
+    expect(
+      rules(plant({ 'src/app/modes/kiosk-mode.ts': "const m = await import('../../core/seeded-source');" })),
+    ).toContain('seeded-in-real-play src/app/modes/kiosk-mode.ts');
   });
 
   it('a demo module pulled into real play, or the page reaching the generator around the demo module', () => {
@@ -123,7 +147,10 @@ describe('the scan catches what it is for (a fake tree)', () => {
 describe('the game server stays out of the browser bundle', () => {
   it('nothing reachable from the page is under src/server/ (and the server does exist in the tree)', () => {
     const tree = loadTree();
-    expect([...tree.keys()].some((f) => f.startsWith('src/server/')), 'src/server/ is scanned').toBe(true);
+    expect(
+      [...tree.keys()].some((f) => f.startsWith('src/server/')),
+      'src/server/ is scanned',
+    ).toBe(true);
     expect(reachable(['src/server/main.ts'], tree)).toContain('src/server/app.ts');
     expect(checkServerIsolation(tree, 'src/main.ts', 'src/server')).toEqual([]);
     // The retailer's page is a second entry of the build: the same holds for it.
@@ -134,20 +161,31 @@ describe('the game server stays out of the browser bundle', () => {
   it('a planted import of the server, direct or through a chain or a dynamic import, is caught', () => {
     const base: [string, string][] = [
       ['src/main.ts', "import { start } from './app/game-app';\nstart();"],
-      ['src/app/game-app.ts', "import type { Storage } from '../server/storage/storage';\nexport const start = () => 0;"],
+      [
+        'src/app/game-app.ts',
+        "import type { Storage } from '../server/storage/storage';\nexport const start = () => 0;",
+      ],
       ['src/server/storage/storage.ts', 'export interface Storage {}'],
       ['src/server/app.ts', "import { x } from './storage/sqlite-storage';"],
       ['src/server/storage/sqlite-storage.ts', 'export const x = 1;'],
       ['src/protocol/messages.ts', 'export const shownEvent = 1;'],
     ];
     const scan = (changes: Record<string, string>): string[] =>
-      checkServerIsolation(new Map([...base, ...Object.entries(changes)]), 'src/main.ts', 'src/server').map((v) => `${v.rule} ${v.file}`);
+      checkServerIsolation(new Map([...base, ...Object.entries(changes)]), 'src/main.ts', 'src/server').map(
+        (v) => `${v.rule} ${v.file}`,
+      );
     expect(scan({})).toEqual([]);
-    expect(scan({ 'src/app/game-app.ts': "import { x } from '../server/storage/sqlite-storage';" })).toEqual(['server-in-page src/server/storage/sqlite-storage.ts']);
-    expect(scan({ 'src/app/game-app.ts': "import '../protocol/messages';", 'src/protocol/messages.ts': "export * from '../server/app';" })).toEqual([
-      'server-in-page src/server/app.ts',
+    expect(scan({ 'src/app/game-app.ts': "import { x } from '../server/storage/sqlite-storage';" })).toEqual([
       'server-in-page src/server/storage/sqlite-storage.ts',
     ]);
-    expect(scan({ 'src/app/game-app.ts': "const m = await import('../server/app');" })).toContain('server-in-page src/server/app.ts');
+    expect(
+      scan({
+        'src/app/game-app.ts': "import '../protocol/messages';",
+        'src/protocol/messages.ts': "export * from '../server/app';",
+      }),
+    ).toEqual(['server-in-page src/server/app.ts', 'server-in-page src/server/storage/sqlite-storage.ts']);
+    expect(scan({ 'src/app/game-app.ts': "const m = await import('../server/app');" })).toContain(
+      'server-in-page src/server/app.ts',
+    );
   });
 });

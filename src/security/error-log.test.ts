@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { appendErrorLog, ERROR_LOG_KEY, ERROR_LOG_SIZE, readErrorLog, type ErrorLogEntry, type LogStorage } from '../app/log-ring';
+import {
+  appendErrorLog,
+  ERROR_LOG_KEY,
+  ERROR_LOG_SIZE,
+  type ErrorLogEntry,
+  type LogStorage,
+  readErrorLog,
+} from '../app/log-ring';
 
 /** The support log (src/app/log-ring.ts): a ring of the last errors that never throws while reporting one. */
 const memory = (): LogStorage & { data: Map<string, string> } => {
   const data = new Map<string, string>();
   return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
 };
-const entry = (n: number): ErrorLogEntry => ({ at: `t${n}`, kind: 'error', message: `boom ${n}`, stack: null, context: { serial: '000001-000002' } });
+const entry = (n: number): ErrorLogEntry => ({
+  at: `t${n}`,
+  kind: 'error',
+  message: `boom ${n}`,
+  stack: null,
+  context: { serial: '000001-000002' },
+});
 
 describe('the support log', () => {
   it('keeps the last entries, oldest first, as JSON under its key', () => {
@@ -25,7 +38,12 @@ describe('the support log', () => {
     expect(readErrorLog(s)).toEqual([]);
     appendErrorLog(s, entry(1));
     expect(readErrorLog(s)).toEqual([entry(1)]);
-    const full: LogStorage = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full: LogStorage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(() => appendErrorLog(full, entry(2))).not.toThrow();
   });
 });

@@ -39,7 +39,11 @@ export function importsOf(file: string, tree: SourceTree): string[] {
 }
 
 /** Every module reachable from `entries`, not going through `barriers` (which are listed but not followed). */
-export function reachable(entries: readonly string[], tree: SourceTree, barriers: ReadonlySet<string> = new Set()): Set<string> {
+export function reachable(
+  entries: readonly string[],
+  tree: SourceTree,
+  barriers: ReadonlySet<string> = new Set(),
+): Set<string> {
   const seen = new Set<string>();
   const todo = entries.filter((e) => tree.has(e));
   while (todo.length) {
@@ -75,7 +79,11 @@ export function checkDrawRules(tree: SourceTree, r: DrawRules): Violation[] {
   const out: Violation[] = [];
   for (const [file, text] of tree) {
     if (file.startsWith(`${r.core}/`) && /\bMath\s*\.\s*random\b/.test(stripComments(text))) {
-      out.push({ file, rule: 'math-random', detail: 'Math.random in the core: every draw must come from a RandomSource' });
+      out.push({
+        file,
+        rule: 'math-random',
+        detail: 'Math.random in the core: every draw must come from a RandomSource',
+      });
     }
     if (file !== r.seeded && !r.allowedImporters(file) && importsOf(file, tree).includes(r.seeded)) {
       out.push({ file, rule: 'seeded-importer', detail: `imports ${r.seeded} but is not a demo or attract module` });
@@ -88,7 +96,11 @@ export function checkDrawRules(tree: SourceTree, r: DrawRules): Violation[] {
   }
   const allowed = new Set([...tree.keys()].filter(r.allowedImporters));
   if (reachable([r.pageEntry], tree, allowed).has(r.seeded)) {
-    out.push({ file: r.pageEntry, rule: 'seeded-from-page', detail: `${r.seeded} is reached other than through demo or attract modules` });
+    out.push({
+      file: r.pageEntry,
+      rule: 'seeded-from-page',
+      detail: `${r.seeded} is reached other than through demo or attract modules`,
+    });
   }
   return out;
 }
@@ -100,7 +112,8 @@ export function checkDrawRules(tree: SourceTree, r: DrawRules): Violation[] {
 export function checkServerIsolation(tree: SourceTree, pageEntry: string, serverDir: string): Violation[] {
   const out: Violation[] = [];
   for (const file of reachable([pageEntry], tree)) {
-    if (file.startsWith(`${serverDir}/`)) out.push({ file, rule: 'server-in-page', detail: `reachable from ${pageEntry}` });
+    if (file.startsWith(`${serverDir}/`))
+      out.push({ file, rule: 'server-in-page', detail: `reachable from ${pageEntry}` });
   }
   return out;
 }

@@ -3,10 +3,10 @@
 // browser client (ServerClient) in front of the real game server app on a temporary SQLite file, and roll that
 // storage back, edit it, or forge a request, then check that every draw stays as the server first recorded it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PENDING_KEY, type KeyShelf } from '../app/pending-keys';
+import { type KeyShelf, PENDING_KEY } from '../app/pending-keys';
 import { ServerClient } from '../app/server-client';
 import type { SessionView, TicketUpdate } from '../protocol/messages';
-import { dumpTables, testServer, type TestServer } from '../server/test-kit';
+import { dumpTables, type TestServer, testServer } from '../server/test-kit';
 
 /** localStorage as a Map. */
 class Shelf implements KeyShelf {
@@ -35,7 +35,13 @@ class Browser {
 
   /** A page load: a fresh client over this browser's storage and cookie. */
   page(): ServerClient {
-    return new ServerClient({ terminal: null, needsTerminal: false, shelf: this.shelf, fetch: this.fetch, sleep: async () => undefined });
+    return new ServerClient({
+      terminal: null,
+      needsTerminal: false,
+      shelf: this.shelf,
+      fetch: this.fetch,
+      sleep: async () => undefined,
+    });
   }
 
   private readonly fetch = (async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -44,10 +50,18 @@ class Browser {
     const headers: Record<string, string> = { ...((init?.headers ?? {}) as Record<string, string>) };
     if (this.cookie) headers['cookie'] = this.cookie;
     const body = (init?.body as string | null | undefined) ?? undefined;
-    const r = await this.server.app.inject({ method: (init?.method ?? 'GET') as 'GET' | 'POST', url: path, headers, ...(body ? { payload: body } : {}) });
+    const r = await this.server.app.inject({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: path,
+      headers,
+      ...(body ? { payload: body } : {}),
+    });
     const set = r.headers['set-cookie'];
     if (typeof set === 'string') this.cookie = set.split(';')[0]!;
-    return new Response(r.body, { status: r.statusCode, headers: { 'content-type': String(r.headers['content-type'] ?? '') } });
+    return new Response(r.body, {
+      status: r.statusCode,
+      headers: { 'content-type': String(r.headers['content-type'] ?? '') },
+    });
   }) as typeof fetch;
 }
 
@@ -153,7 +167,12 @@ describe('browser storage rolled back or edited cannot change a draw: the browse
     const { browser, picked } = await pickedTicket(server);
     const before = play(server);
     const balance = picked.balanceCents;
-    const forged = await browser.page().command(picked.ticket, picked.nextSeq, { type: 'roundWon', prizeCents: 50_000 } as unknown as { type: 'reveal' });
+    const forged = await browser.page().command(picked.ticket, picked.nextSeq, {
+      type: 'roundWon',
+      prizeCents: 50_000,
+    } as unknown as {
+      type: 'reveal';
+    });
     expect(forged.ok).toBe(false);
     if (!forged.ok) expect(['unknown-command', 'bad-request']).toContain(forged.error.code);
     expect(play(server)).toEqual(before);

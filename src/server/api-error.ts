@@ -2,6 +2,7 @@ import type { ApiError, ApiErrorCode } from '../protocol/messages';
 
 /** What a refusal may name beside its message: when and where a ticket was sold or paid, when to try again. */
 export type FailDetail = Omit<ApiError['error'], 'code' | 'message'>;
+
 import type { UpdateRef } from './storage/storage';
 
 /** A refusal: an HTTP status and a code from the wire contract, with a message naming what is wrong. */

@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_CREDIT_CENTS, RULES, type Command, type GameSnapshot } from '../core';
+import { type Command, DEMO_CREDIT_CENTS, type GameSnapshot, RULES } from '../core';
 import { chooseHaystack, chooseHen } from '../core/bot';
 import { SeededSource } from '../core/seeded-source';
 import type { HistoryView, SessionView, TicketUpdate } from '../protocol/messages';
 import { checkDatabase } from './check';
-import { TEST_TERMINALS, TestClient, testServer, type TestServer } from './test-kit';
+import { TEST_TERMINALS, TestClient, type TestServer, testServer } from './test-kit';
 
 /** Plays one whole ticket through the API; the bot (seeded, choosing hens only) never touches the draws. */
 async function playTicket(c: TestClient, bot: SeededSource, n: number): Promise<TicketUpdate[]> {
@@ -15,7 +15,12 @@ async function playTicket(c: TestClient, bot: SeededSource, n: number): Promise<
   let last = bought.json;
   for (let step = 0; last.snapshot.phase !== 'ended'; step++) {
     const command = nextCommand(last.snapshot, bot);
-    const r = await c.post<TicketUpdate>('/api/command', { key: `t${n}-c${step}`, ticket: last.ticket, seq: last.nextSeq, command });
+    const r = await c.post<TicketUpdate>('/api/command', {
+      key: `t${n}-c${step}`,
+      ticket: last.ticket,
+      seq: last.nextSeq,
+      command,
+    });
     expect(r.status, r.body).toBe(200);
     updates.push(r.json);
     last = r.json;
@@ -34,7 +39,9 @@ function ledgerSum(file: string, kind: 'player' | 'terminal'): number[] {
   const db = new Database(file, { readonly: true });
   try {
     return db
-      .prepare<[string], { s: number }>('SELECT SUM(l.cents) AS s FROM ledger l JOIN players p ON p.id = l.player_id WHERE p.kind = ? GROUP BY p.id ORDER BY p.id')
+      .prepare<[string], { s: number }>(
+        'SELECT SUM(l.cents) AS s FROM ledger l JOIN players p ON p.id = l.player_id WHERE p.kind = ? GROUP BY p.id ORDER BY p.id',
+      )
       .all(kind)
       .map((r) => r.s);
   } finally {
@@ -98,7 +105,15 @@ describe('whole tickets through the API', () => {
     expect(again.json.recent.map((t) => t.id)).toEqual(ids.slice(0, 10));
 
     const report = await checkDatabase(server.file);
-    expect(report).toMatchObject({ tickets: 11, openTickets: 0, auditVerified: true, ledgerProblems: [], journalProblems: [], doublePayments: 0, stakesMissing: 0 });
+    expect(report).toMatchObject({
+      tickets: 11,
+      openTickets: 0,
+      auditVerified: true,
+      ledgerProblems: [],
+      journalProblems: [],
+      doublePayments: 0,
+      stakesMissing: 0,
+    });
     expect(report.blocks).toEqual([expect.objectContaining({ block: 1, dealt: 11, reconciles: true })]);
   });
 
@@ -106,8 +121,18 @@ describe('whole tickets through the API', () => {
     const c = new TestClient(server);
     await c.post('/api/session', {});
     const bought = await c.post<TicketUpdate>('/api/buy', { key: 'b' });
-    const revealed = await c.post<TicketUpdate>('/api/command', { key: 'r', ticket: bought.json.ticket, seq: 1, command: { type: 'reveal' } });
-    const picked = await c.post<TicketUpdate>('/api/command', { key: 'p', ticket: bought.json.ticket, seq: 2, command: { type: 'pick', hen: 4 } });
+    const revealed = await c.post<TicketUpdate>('/api/command', {
+      key: 'r',
+      ticket: bought.json.ticket,
+      seq: 1,
+      command: { type: 'reveal' },
+    });
+    const picked = await c.post<TicketUpdate>('/api/command', {
+      key: 'p',
+      ticket: bought.json.ticket,
+      seq: 2,
+      command: { type: 'pick', hen: 4 },
+    });
     await server.restart();
     const s = await c.post<SessionView>('/api/session', {});
     expect(s.json.ticket).toEqual({
@@ -119,11 +144,21 @@ describe('whole tickets through the API', () => {
     const bot = SeededSource.fromSeed(3);
     let last = picked.json;
     while (last.snapshot.phase !== 'ended') {
-      const r = await c.post<TicketUpdate>('/api/command', { key: `k${last.nextSeq}`, ticket: last.ticket, seq: last.nextSeq, command: nextCommand(last.snapshot, bot) });
+      const r = await c.post<TicketUpdate>('/api/command', {
+        key: `k${last.nextSeq}`,
+        ticket: last.ticket,
+        seq: last.nextSeq,
+        command: nextCommand(last.snapshot, bot),
+      });
       expect(r.status, r.body).toBe(200);
       last = r.json;
     }
-    expect(await checkDatabase(server.file)).toMatchObject({ tickets: 1, openTickets: 0, journalProblems: [], ledgerProblems: [] });
+    expect(await checkDatabase(server.file)).toMatchObject({
+      tickets: 1,
+      openTickets: 0,
+      journalProblems: [],
+      ledgerProblems: [],
+    });
   });
 
   it('a kiosk terminal has its own wallet, with its key instead of a cookie', async () => {

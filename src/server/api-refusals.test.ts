@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePrizeTable, RULES, type GameSnapshot } from '../core';
+import { type GameSnapshot, parsePrizeTable, RULES } from '../core';
 import type { ApiError, SessionView, TicketUpdate } from '../protocol/messages';
 import { BODY_LIMIT } from './app';
-import { TestClient, testServer, dumpTables, type Answer, type TestServer } from './test-kit';
+import { type Answer, dumpTables, TestClient, type TestServer, testServer } from './test-kit';
 
 /**
  * Every bad input gets its status and code, and changes nothing: the tables are dumped before and after. A refusal
@@ -14,7 +14,12 @@ let bob: TestClient;
 let open: TicketUpdate; // alice's ticket, revealed, a round in play
 let ended: TicketUpdate; // alice's first ticket, played to the end
 
-async function refused(send: () => Promise<Answer>, status: number, code: ApiError['error']['code'], keyed = false): Promise<string> {
+async function refused(
+  send: () => Promise<Answer>,
+  status: number,
+  code: ApiError['error']['code'],
+  keyed = false,
+): Promise<string> {
   const before = dumpTables(server.file);
   const r = await send();
   expect(r.status, r.body).toBe(status);
@@ -31,7 +36,12 @@ async function refused(send: () => Promise<Answer>, status: number, code: ApiErr
   return body.error.message;
 }
 
-async function playToEnd(c: TestClient, first: TicketUpdate, tag: string, until?: (s: GameSnapshot) => boolean): Promise<TicketUpdate> {
+async function playToEnd(
+  c: TestClient,
+  first: TicketUpdate,
+  tag: string,
+  until?: (s: GameSnapshot) => boolean,
+): Promise<TicketUpdate> {
   let last = first;
   let hen = 0;
   while (last.snapshot.phase !== 'ended' && !until?.(last.snapshot)) {
@@ -42,7 +52,12 @@ async function playToEnd(c: TestClient, first: TicketUpdate, tag: string, until?
           ? { type: 'chooseHaystack', haystack: 0 }
           : { type: 'pick', hen: last.snapshot.round!.hens.findIndex((h, i) => h === null && i >= hen) };
     hen++;
-    const r = await c.post<TicketUpdate>('/api/command', { key: `${tag}-${last.nextSeq}`, ticket: last.ticket, seq: last.nextSeq, command });
+    const r = await c.post<TicketUpdate>('/api/command', {
+      key: `${tag}-${last.nextSeq}`,
+      ticket: last.ticket,
+      seq: last.nextSeq,
+      command,
+    });
     expect(r.status, r.body).toBe(200);
     last = r.json;
   }
@@ -73,7 +88,17 @@ describe('who is asking', () => {
     const forged = new TestClient(server);
     forged.cookie = `poule_player=${'ab'.repeat(16)}`;
     await refused(() => forged.post('/api/buy', { key: 'x' }), 401, 'no-session');
-    await refused(() => forged.post('/api/command', { key: 'x', ticket: open.ticket, seq: open.nextSeq, command: { type: 'pick', hen: 1 } }), 401, 'no-session');
+    await refused(
+      () =>
+        forged.post('/api/command', {
+          key: 'x',
+          ticket: open.ticket,
+          seq: open.nextSeq,
+          command: { type: 'pick', hen: 1 },
+        }),
+      401,
+      'no-session',
+    );
     const kiosk = new TestClient(server, 'not-the-key-at-all');
     await refused(() => kiosk.post('/api/session', {}), 401, 'bad-terminal-key');
     await refused(() => kiosk.post('/api/buy', { key: 'x' }), 401, 'bad-terminal-key');
@@ -82,27 +107,62 @@ describe('who is asking', () => {
   it("another player's ticket is not told to exist", async () => {
     const m = await refused(() => cmd(bob, { command: { type: 'pick', hen: 1 } }), 404, 'ticket-not-found', true);
     expect(m).toContain(open.ticket);
-    await refused(() => cmd(bob, { ticket: '999999-999999', command: { type: 'pick', hen: 1 } }), 404, 'ticket-not-found', true);
+    await refused(
+      () => cmd(bob, { ticket: '999999-999999', command: { type: 'pick', hen: 1 } }),
+      404,
+      'ticket-not-found',
+      true,
+    );
   });
 });
 
 describe('the state of play', () => {
   it('an ended ticket, a seq out of order, a second buy', async () => {
-    await refused(() => cmd(alice, { ticket: ended.ticket, seq: ended.nextSeq, command: { type: 'pick', hen: 1 } }), 409, 'ticket-ended', true);
-    await refused(() => cmd(alice, { seq: open.nextSeq + 1, command: { type: 'pick', hen: 1 } }), 409, 'seq-out-of-order', true);
-    await refused(() => cmd(alice, { seq: open.nextSeq - 1, command: { type: 'pick', hen: 1 } }), 409, 'seq-out-of-order', true);
+    await refused(
+      () => cmd(alice, { ticket: ended.ticket, seq: ended.nextSeq, command: { type: 'pick', hen: 1 } }),
+      409,
+      'ticket-ended',
+      true,
+    );
+    await refused(
+      () => cmd(alice, { seq: open.nextSeq + 1, command: { type: 'pick', hen: 1 } }),
+      409,
+      'seq-out-of-order',
+      true,
+    );
+    await refused(
+      () => cmd(alice, { seq: open.nextSeq - 1, command: { type: 'pick', hen: 1 } }),
+      409,
+      'seq-out-of-order',
+      true,
+    );
     await refused(() => alice.post('/api/buy', { key: 'a-buy-3' }), 409, 'ticket-in-play', true);
     await refused(() => bob.post('/api/top-up', { key: 'b-top' }), 409, 'top-up-not-needed', true);
   });
 
   it('a key used again with another body is refused, and the first reply stays under it', async () => {
     const key = 'alice-once';
-    const first = await alice.post('/api/command', { key, ticket: open.ticket, seq: open.nextSeq, command: { type: 'pick', hen: 29 } });
+    const first = await alice.post('/api/command', {
+      key,
+      ticket: open.ticket,
+      seq: open.nextSeq,
+      command: { type: 'pick', hen: 29 },
+    });
     expect(first.status).toBe(200);
     open = first.json as TicketUpdate;
-    await refused(() => alice.post('/api/command', { key, ticket: open.ticket, seq: open.nextSeq, command: { type: 'pick', hen: 28 } }), 409, 'key-reused');
+    await refused(
+      () =>
+        alice.post('/api/command', { key, ticket: open.ticket, seq: open.nextSeq, command: { type: 'pick', hen: 28 } }),
+      409,
+      'key-reused',
+    );
     await refused(() => alice.post('/api/buy', { key }), 409, 'key-reused');
-    const again = await alice.post('/api/command', { key, ticket: open.ticket, seq: open.nextSeq - 1, command: { type: 'pick', hen: 29 } });
+    const again = await alice.post('/api/command', {
+      key,
+      ticket: open.ticket,
+      seq: open.nextSeq - 1,
+      command: { type: 'pick', hen: 29 },
+    });
     expect(again.body).toBe(first.body);
   });
 
@@ -111,7 +171,12 @@ describe('the state of play', () => {
       // The pick above found the egg at once (1 chance in 30): a new ticket, scratched, with hen 29 lifted.
       const t = await alice.post<TicketUpdate>('/api/buy', { key: 'a-buy-4' });
       open = await playToEnd(alice, t.json, 'a4', (s) => s.phase === 'round');
-      const lifted = await alice.post<TicketUpdate>('/api/command', { key: 'a4-29', ticket: open.ticket, seq: open.nextSeq, command: { type: 'pick', hen: 29 } });
+      const lifted = await alice.post<TicketUpdate>('/api/command', {
+        key: 'a4-29',
+        ticket: open.ticket,
+        seq: open.nextSeq,
+        command: { type: 'pick', hen: 29 },
+      });
       open = lifted.json;
     }
     expect(open.snapshot.phase).toBe('round');
@@ -120,7 +185,12 @@ describe('the state of play', () => {
       expect(m).toContain(String(hen));
     }
     await refused(() => cmd(alice, { command: { type: 'pick', hen: 29 } }), 422, 'hen-already-lifted', true);
-    await refused(() => cmd(alice, { command: { type: 'chooseHaystack', haystack: 5 } }), 422, 'haystack-not-offered', true);
+    await refused(
+      () => cmd(alice, { command: { type: 'chooseHaystack', haystack: 5 } }),
+      422,
+      'haystack-not-offered',
+      true,
+    );
     await refused(() => cmd(alice, { command: { type: 'reveal' } }), 422, 'already-revealed', true);
   });
 
@@ -131,7 +201,8 @@ describe('the state of play', () => {
     for (let n = 0; n < 40; n++) {
       const bought = await c.post<TicketUpdate>('/api/buy', { key: `h-buy-${n}` });
       if (bought.status === 402) await c.post('/api/top-up', { key: `h-top-${n}` });
-      const t = bought.status === 200 ? bought.json : (await c.post<TicketUpdate>('/api/buy', { key: `h-buy-${n}b` })).json;
+      const t =
+        bought.status === 200 ? bought.json : (await c.post<TicketUpdate>('/api/buy', { key: `h-buy-${n}b` })).json;
       const at = await playToEnd(c, t, `h${n}`, (s) => s.phase === 'haystack');
       if (at.snapshot.phase !== 'haystack') continue;
       const body = { key: 'h-5', ticket: at.ticket, seq: at.nextSeq, command: { type: 'chooseHaystack', haystack: 5 } };
@@ -154,18 +225,31 @@ describe('the request itself', () => {
     await refused(() => alice.post('/api/buy', undefined, huge), 413, 'body-too-large');
     expect(await refused(() => alice.post('/api/buy', {}), 400, 'bad-request')).toContain('"key"');
     expect(await refused(() => alice.post('/api/buy', [1]), 400, 'bad-request')).toContain('object');
-    expect(await refused(() => alice.post('/api/command', { key: 'q', ticket: 5, seq: 1, command: { type: 'reveal' } }), 400, 'bad-request')).toContain('"ticket"');
+    expect(
+      await refused(
+        () => alice.post('/api/command', { key: 'q', ticket: 5, seq: 1, command: { type: 'reveal' } }),
+        400,
+        'bad-request',
+      ),
+    ).toContain('"ticket"');
     expect(await refused(() => cmd(alice, { seq: 0 }), 400, 'bad-request')).toContain('"seq"');
     expect(await refused(() => cmd(alice, { seq: 1.5 }), 400, 'bad-request')).toContain('"seq"');
     expect(await refused(() => cmd(alice, { command: { type: 'pick' } }), 400, 'bad-request')).toContain('command.hen');
-    expect(await refused(() => cmd(alice, { command: { type: 'pick', hen: '3' } }), 400, 'bad-request')).toContain('command.hen');
+    expect(await refused(() => cmd(alice, { command: { type: 'pick', hen: '3' } }), 400, 'bad-request')).toContain(
+      'command.hen',
+    );
     expect(await refused(() => cmd(alice, { command: 'pick' }), 400, 'bad-request')).toContain('"command"');
     await refused(() => cmd(alice, { command: { type: 'steal' } }), 400, 'unknown-command');
     await refused(() => cmd(alice, { command: { type: 'draw' } }), 400, 'unknown-command');
   });
 
   it('every refusal carries the security headers, and an unknown route is a JSON 404', async () => {
-    const r = await server.app.inject({ method: 'POST', url: '/api/buy', payload: '{', headers: { 'content-type': 'application/json' } });
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/buy',
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.headers['content-security-policy']).toContain("default-src 'self'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['cache-control']).toBe('no-store');
@@ -177,7 +261,11 @@ describe('the request itself', () => {
 
 describe('money', () => {
   it('a balance below the price: 402 balance-too-low, nothing dealt', async () => {
-    const losing = parsePrizeTable({ name: 'nothing to win', official: false, rows: [{ a1Cents: 0, a2Cents: 0, count: RULES.blockSize }] });
+    const losing = parsePrizeTable({
+      name: 'nothing to win',
+      official: false,
+      rows: [{ a1Cents: 0, a2Cents: 0, count: RULES.blockSize }],
+    });
     if (!losing.ok) throw new Error(losing.error.message);
     const poor = await testServer(losing.value);
     try {

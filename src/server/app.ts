@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { PrizeTable } from '../core';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { SECURITY_HEADERS } from '../../tools/security-csp';
+import type { PrizeTable } from '../core';
 import { ApiFail } from './api-error';
 import { installErrorHandlers } from './http-errors';
-import { TerminalKeys, type TerminalConfig } from './identity';
-import { CodeAttempts, type AttemptLimits } from './printed/code-attempts';
+import { type TerminalConfig, TerminalKeys } from './identity';
+import { type AttemptLimits, CodeAttempts } from './printed/code-attempts';
 import { PrintedService } from './printed/printed-service';
-import { SqlitePrintedStore, type PrintedTx } from './printed/printed-store';
-import { RetailerKeys, type RetailerConfig } from './printed/retailers';
+import { type PrintedTx, SqlitePrintedStore } from './printed/printed-store';
+import { type RetailerConfig, RetailerKeys } from './printed/retailers';
 import { apiRoutes } from './routes/api';
 import { printedRoutes } from './routes/printed-routes';
 import { SqliteStorage } from './storage/sqlite-storage';
@@ -80,7 +80,8 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   if (o.staticDir && existsSync(o.staticDir)) {
     await app.register(fastifyStatic, { root: resolve(o.staticDir), index: 'index.html' });
     // The retailer's terminal: its own page of the build.
-    if (existsSync(resolve(o.staticDir, 'retail.html'))) app.get('/retail', (_request, reply) => reply.sendFile('retail.html'));
+    if (existsSync(resolve(o.staticDir, 'retail.html')))
+      app.get('/retail', (_request, reply) => reply.sendFile('retail.html'));
   }
   app.addHook('onClose', async () => o.storage.close());
   return app;

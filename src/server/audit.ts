@@ -11,7 +11,9 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -54,7 +56,8 @@ export function chainVerifier(): { add: (r: AuditRow) => void; problem: () => st
       if (found !== null) return;
       if (r.seq !== expectedSeq) found = `audit entry ${expectedSeq} is missing (found ${r.seq})`;
       else if (r.prev_hash !== prev) found = `audit entry ${r.seq}: previous hash does not match entry ${r.seq - 1}`;
-      else if (auditHash(r.prev_hash, r.seq, r.at, r.kind, r.payload) !== r.hash) found = `audit entry ${r.seq}: hash does not match its content`;
+      else if (auditHash(r.prev_hash, r.seq, r.at, r.kind, r.payload) !== r.hash)
+        found = `audit entry ${r.seq}: hash does not match its content`;
       prev = r.hash;
       expectedSeq++;
     },

@@ -18,7 +18,12 @@ DB is an SQLite file (default data/poule.sqlite) or a postgres:// URL (default: 
 
 const FLAGS = { database: { takesValue: true }, block: { takesValue: true }, help: { takesValue: false } } as const;
 
-export async function blockMain(action: string, argv: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export async function blockMain(
+  action: string,
+  argv: readonly string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   let database: string;
   let block: number | null;
   try {
@@ -43,7 +48,9 @@ export async function blockMain(action: string, argv: readonly string[], out: No
       const storage = await openStorage(database);
       try {
         const r = await closeBlock(storage, block!, 'operator (block:close)');
-        out.write(`block ${block} closed: ${r.dealt} tickets dealt, ${r.left} never to be dealt; tickets in play finish\n`);
+        out.write(
+          `block ${block} closed: ${r.dealt} tickets dealt, ${r.left} never to be dealt; tickets in play finish\n`,
+        );
         return 0;
       } catch (e) {
         if (e instanceof BlockCloseRefused) {
@@ -78,5 +85,7 @@ export async function blockMain(action: string, argv: readonly string[], out: No
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  void blockMain(process.argv[2] ?? '', process.argv.slice(3), process.stdout, process.stderr).then((code) => process.exit(code));
+  void blockMain(process.argv[2] ?? '', process.argv.slice(3), process.stdout, process.stderr).then((code) =>
+    process.exit(code),
+  );
 }

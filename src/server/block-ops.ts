@@ -1,5 +1,5 @@
 import { parsePrizeTable } from '../core';
-import { chainVerifier, type AuditRow } from './audit';
+import { type AuditRow, chainVerifier } from './audit';
 import type { RecordReader } from './record-reader';
 import type { Storage } from './storage/storage';
 
@@ -42,11 +42,22 @@ export interface RecordReport {
 export async function blockReport(db: RecordReader, only: number | null): Promise<RecordReport> {
   const filter = only === null ? '' : ' WHERE block = $1';
   const params = only === null ? [] : [only];
-  const blockRows = await db.all<{ block: number; emission: number; prize_table: string; remaining: string; dealt: number; status: string }>(
-    `SELECT block, emission, prize_table, remaining, dealt, status FROM blocks${filter} ORDER BY block`,
-    params,
-  );
-  const dealt = await db.all<{ block: number; a1_cents: number; a2_cents: number; n: number; open: number; owed: number | null }>(
+  const blockRows = await db.all<{
+    block: number;
+    emission: number;
+    prize_table: string;
+    remaining: string;
+    dealt: number;
+    status: string;
+  }>(`SELECT block, emission, prize_table, remaining, dealt, status FROM blocks${filter} ORDER BY block`, params);
+  const dealt = await db.all<{
+    block: number;
+    a1_cents: number;
+    a2_cents: number;
+    n: number;
+    open: number;
+    owed: number | null;
+  }>(
     `SELECT block, a1_cents, a2_cents, COUNT(*) AS n, SUM(CASE WHEN status = 'open' THEN 1 ELSE 0 END) AS open, SUM(prize_cents) AS owed
      FROM tickets${filter} GROUP BY block, a1_cents, a2_cents`,
     params,
@@ -70,7 +81,14 @@ export async function blockReport(db: RecordReader, only: number | null): Promis
       const have = pairs.get(key) ?? 0;
       const take = Math.min(have, r.count);
       pairs.set(key, have - take);
-      return { a1Cents: r.a1Cents, a2Cents: r.a2Cents, table: r.count, dealt: take, remaining: left, ok: take + left === r.count };
+      return {
+        a1Cents: r.a1Cents,
+        a2Cents: r.a2Cents,
+        table: r.count,
+        dealt: take,
+        remaining: left,
+        ok: take + left === r.count,
+      };
     });
     const strays = [...pairs.values()].some((n) => n !== 0);
     const dealtTotal = mine.reduce((a, d) => a + Number(d.n), 0);
@@ -98,14 +116,22 @@ export function formatBlockReport(r: RecordReport): string {
   const eur = (c: number): string => `${(c / 100).toFixed(2)} €`;
   const lines: string[] = [];
   for (const b of r.blocks) {
-    lines.push(`block ${b.block} (emission ${b.emission}, ${b.status}): dealt ${b.dealt}, left ${b.left}, ${b.openTickets} tickets in play — ${b.reconciles ? 'reconciles with its table' : 'DOES NOT RECONCILE with its table'}`);
+    lines.push(
+      `block ${b.block} (emission ${b.emission}, ${b.status}): dealt ${b.dealt}, left ${b.left}, ${b.openTickets} tickets in play — ${b.reconciles ? 'reconciles with its table' : 'DOES NOT RECONCILE with its table'}`,
+    );
     lines.push('   A1 cents  A2 cents      table      dealt  remaining');
     for (const x of b.rows) {
-      lines.push(`  ${String(x.a1Cents).padStart(9)} ${String(x.a2Cents).padStart(9)} ${String(x.table).padStart(10)} ${String(x.dealt).padStart(10)} ${String(x.remaining).padStart(10)}${x.ok ? '' : '  MISMATCH'}`);
+      lines.push(
+        `  ${String(x.a1Cents).padStart(9)} ${String(x.a2Cents).padStart(9)} ${String(x.table).padStart(10)} ${String(x.dealt).padStart(10)} ${String(x.remaining).padStart(10)}${x.ok ? '' : '  MISMATCH'}`,
+      );
     }
-    lines.push(`  stakes ${eur(b.stakesCents)}, prizes paid ${eur(b.prizesPaidCents)} (owed by ended tickets ${eur(b.prizesOwedCents)}${b.prizesPaidCents === b.prizesOwedCents ? '' : ', MISMATCH'})`);
+    lines.push(
+      `  stakes ${eur(b.stakesCents)}, prizes paid ${eur(b.prizesPaidCents)} (owed by ended tickets ${eur(b.prizesOwedCents)}${b.prizesPaidCents === b.prizesOwedCents ? '' : ', MISMATCH'})`,
+    );
   }
-  lines.push(`audit ${r.auditEntries} entries, ${r.auditProblem === null ? 'chain verified' : `chain BROKEN: ${r.auditProblem}`}`);
+  lines.push(
+    `audit ${r.auditEntries} entries, ${r.auditProblem === null ? 'chain verified' : `chain BROKEN: ${r.auditProblem}`}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -119,14 +145,21 @@ export class BlockCloseRefused extends Error {}
  * Puts a block out of play: its status becomes 'closed' and the audit log says so, in one transaction. No ticket of
  * it is dealt again (the next buy opens the next block); tickets of it already in play finish as they are.
  */
-export async function closeBlock(storage: Storage, block: number, by: string): Promise<{ dealt: number; left: number }> {
-  return storage.transact(async (tx) => {
-    const b = await tx.block(block);
-    if (!b) throw new BlockCloseRefused(`there is no block ${block}`);
-    if (b.status !== 'open') throw new BlockCloseRefused(`block ${block} is already ${b.status}`);
-    await tx.saveBlock(block, b.dealt, b.remaining, 'closed');
-    const left = b.remaining.reduce((a, n) => a + n, 0);
-    await tx.audit('block-closed', { block, dealt: b.dealt, remaining: b.remaining, by }, new Date().toISOString());
-    return { dealt: b.dealt, left };
-  }, { play: false });
+export async function closeBlock(
+  storage: Storage,
+  block: number,
+  by: string,
+): Promise<{ dealt: number; left: number }> {
+  return storage.transact(
+    async (tx) => {
+      const b = await tx.block(block);
+      if (!b) throw new BlockCloseRefused(`there is no block ${block}`);
+      if (b.status !== 'open') throw new BlockCloseRefused(`block ${block} is already ${b.status}`);
+      await tx.saveBlock(block, b.dealt, b.remaining, 'closed');
+      const left = b.remaining.reduce((a, n) => a + n, 0);
+      await tx.audit('block-closed', { block, dealt: b.dealt, remaining: b.remaining, by }, new Date().toISOString());
+      return { dealt: b.dealt, left };
+    },
+    { play: false },
+  );
 }

@@ -1,4 +1,4 @@
-import { BlockDealer, parsePrizeTable, RULES, type PrizeTable, type RandomSource, type Ticket } from '../core';
+import { BlockDealer, type PrizeTable, parsePrizeTable, type RandomSource, RULES, type Ticket } from '../core';
 import type { BlockRow, StorageTx } from './storage/storage';
 
 interface Current {
@@ -24,7 +24,10 @@ export class BlockBook {
   async deal(tx: StorageTx, source: RandomSource, at: string): Promise<Ticket> {
     const row = await tx.openBlock();
     const held = this.current;
-    const c = held && row && held.block === row.block && held.dealer.state().dealt === row.dealt ? held : await this.load(tx, row, at);
+    const c =
+      held && row && held.block === row.block && held.dealer.state().dealt === row.dealt
+        ? held
+        : await this.load(tx, row, at);
     this.current = c;
     const ticket = c.dealer.deal(source);
     const { dealt, remaining } = c.dealer.state();
@@ -43,7 +46,10 @@ export class BlockBook {
     if (!row) return this.openNext(tx, at);
     const table = parsePrizeTable(JSON.parse(row.prizeTable));
     if (!table.ok) throw new Error(`block ${row.block}: its stored prize table is invalid: ${table.error.message}`);
-    return { block: row.block, dealer: new BlockDealer(table.value, { block: row.block, dealt: row.dealt, remaining: row.remaining }) };
+    return {
+      block: row.block,
+      dealer: new BlockDealer(table.value, { block: row.block, dealt: row.dealt, remaining: row.remaining }),
+    };
   }
 
   private async openNext(tx: StorageTx, at: string): Promise<Current> {
@@ -55,7 +61,11 @@ export class BlockBook {
     }
     const block = (last?.block ?? 0) + 1;
     // A printed emission's blocks ('closed') are an emission of their own: online play starts the next one.
-    const emission = !last ? 1 : last.status !== 'closed' && last.prizeTable === this.tableJson ? last.emission : last.emission + 1;
+    const emission = !last
+      ? 1
+      : last.status !== 'closed' && last.prizeTable === this.tableJson
+        ? last.emission
+        : last.emission + 1;
     const remaining = this.table.rows.map((r) => r.count);
     await tx.insertBlock({ block, emission, prizeTable: this.tableJson, remaining, dealt: 0, status: 'open' }, at);
     return { block, dealer: new BlockDealer(this.table, { block, dealt: 0, remaining }) };

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { checkRecord, type CheckReport } from './check';
+import { type CheckReport, checkRecord } from './check';
 import { openReader } from './record-reader';
 
 /**
@@ -20,7 +20,9 @@ export function isSound(r: CheckReport): boolean {
 const file = process.argv[2] ?? (process.env['DATABASE_URL'] || 'data/poule.sqlite');
 const postgres = /^postgres(ql)?:\/\//.test(file);
 if (process.argv.length > 3 || file.startsWith('--') || (!postgres && !existsSync(file))) {
-  process.stderr.write(`usage: npm run check:db -- [FILE | postgres://…]   (default DATABASE_URL, else data/poule.sqlite)${postgres || existsSync(file) ? '' : `\nno such file: ${file}`}\n`);
+  process.stderr.write(
+    `usage: npm run check:db -- [FILE | postgres://…]   (default DATABASE_URL, else data/poule.sqlite)${postgres || existsSync(file) ? '' : `\nno such file: ${file}`}\n`,
+  );
   process.exit(2);
 }
 // One read-only snapshot (a REPEATABLE READ transaction on PostgreSQL), safe while servers run.
@@ -34,7 +36,10 @@ try {
 const lines = [
   `database ${postgres ? file.replace(/:[^:@/]*@/, ':***@') : file}`,
   `tickets ${r.tickets} (${r.openTickets} open)`,
-  ...r.blocks.map((b) => `block ${b.block}: dealt ${b.dealt}, ${b.reconciles ? 'reconciles with its table' : 'DOES NOT RECONCILE with its table'}`),
+  ...r.blocks.map(
+    (b) =>
+      `block ${b.block}: dealt ${b.dealt}, ${b.reconciles ? 'reconciles with its table' : 'DOES NOT RECONCILE with its table'}`,
+  ),
   `audit ${r.auditEntries} entries, ${r.auditVerified ? 'chain verified' : `chain BROKEN: ${r.auditProblem ?? ''}`}`,
   `double payments ${r.doublePayments}, stakes missing ${r.stakesMissing}`,
   ...r.ledgerProblems.map((p) => `ledger: ${p}`),

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TicketUpdate } from '../protocol/messages';
 import { canonicalJson, verifyAuditChain } from './audit';
 import { checkDatabase } from './check';
-import { TestClient, testServer, type TestServer } from './test-kit';
+import { TestClient, type TestServer, testServer } from './test-kit';
 
 /** checkDatabase on a sound database, then on copies with one planted edit each (as someone with the file could). */
 let server: TestServer;
@@ -15,8 +15,15 @@ async function playSome(): Promise<void> {
     for (let n = 0; n < 2; n++) {
       let t = (await c.post<TicketUpdate>('/api/buy', { key: `b${n}` })).json;
       for (let hen = 0; t.snapshot.phase !== 'ended'; hen++) {
-        const command = t.snapshot.phase === 'scratch' ? { type: 'reveal' } : t.snapshot.phase === 'haystack' ? { type: 'chooseHaystack', haystack: 2 } : { type: 'pick', hen: t.snapshot.round!.hens.indexOf(null) };
-        t = (await c.post<TicketUpdate>('/api/command', { key: `c${n}-${hen}`, ticket: t.ticket, seq: t.nextSeq, command })).json;
+        const command =
+          t.snapshot.phase === 'scratch'
+            ? { type: 'reveal' }
+            : t.snapshot.phase === 'haystack'
+              ? { type: 'chooseHaystack', haystack: 2 }
+              : { type: 'pick', hen: t.snapshot.round!.hens.indexOf(null) };
+        t = (
+          await c.post<TicketUpdate>('/api/command', { key: `c${n}-${hen}`, ticket: t.ticket, seq: t.nextSeq, command })
+        ).json;
       }
     }
   }
@@ -26,7 +33,8 @@ async function playSome(): Promise<void> {
 function plant(sql: string): void {
   const db = new Database(server.file);
   try {
-    for (const t of ['ledger', 'events', 'audit']) for (const op of ['u', 'd']) db.exec(`DROP TRIGGER IF EXISTS ${t}_append_only_${op}`);
+    for (const t of ['ledger', 'events', 'audit'])
+      for (const op of ['u', 'd']) db.exec(`DROP TRIGGER IF EXISTS ${t}_append_only_${op}`);
     db.exec(sql);
   } finally {
     db.close();
@@ -43,7 +51,16 @@ afterEach(async () => server.dispose());
 describe('checkDatabase', () => {
   it('a database played through the API checks clean', async () => {
     const r = await checkDatabase(server.file);
-    expect(r).toMatchObject({ tickets: 6, openTickets: 0, auditVerified: true, auditProblem: null, ledgerProblems: [], journalProblems: [], doublePayments: 0, stakesMissing: 0 });
+    expect(r).toMatchObject({
+      tickets: 6,
+      openTickets: 0,
+      auditVerified: true,
+      auditProblem: null,
+      ledgerProblems: [],
+      journalProblems: [],
+      doublePayments: 0,
+      stakesMissing: 0,
+    });
     // 3 opening credits + per ticket: issued, stake, at least 2 draws.
     expect(r.auditEntries).toBeGreaterThanOrEqual(3 + 6 * 4);
     expect(r.blocks).toEqual([{ block: 1, dealt: 6, remaining: expect.any(Array), reconciles: true }]);
@@ -62,7 +79,11 @@ describe('checkDatabase', () => {
 
   it('one audit payload edited: the chain breaks at that entry', async () => {
     const db = new Database(server.file, { readonly: true });
-    const seq = db.prepare<[], { seq: number }>(`SELECT seq FROM audit WHERE payload LIKE '%"kind":"stake"%' ORDER BY seq LIMIT 1 OFFSET 2`).get()!.seq;
+    const seq = db
+      .prepare<[], { seq: number }>(
+        `SELECT seq FROM audit WHERE payload LIKE '%"kind":"stake"%' ORDER BY seq LIMIT 1 OFFSET 2`,
+      )
+      .get()!.seq;
     db.close();
     plant(`UPDATE audit SET payload = replace(payload, '"cents":-200', '"cents":-2') WHERE seq = ${seq}`);
     const r = await checkDatabase(server.file);
@@ -94,11 +115,15 @@ describe('checkDatabase', () => {
 
 describe('the audit chain on its own', () => {
   it('canonical JSON sorts keys at every level', async () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}',
+    );
   });
 
   it('an empty chain verifies; a wrong first previous hash does not', async () => {
     expect(verifyAuditChain([])).toBeNull();
-    expect(verifyAuditChain([{ seq: 1, at: 'x', kind: 'draw', payload: '{}', prev_hash: 'f'.repeat(64), hash: '' }])).toMatch(/previous hash/);
+    expect(
+      verifyAuditChain([{ seq: 1, at: 'x', kind: 'draw', payload: '{}', prev_hash: 'f'.repeat(64), hash: '' }]),
+    ).toMatch(/previous hash/);
   });
 });

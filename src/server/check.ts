@@ -1,15 +1,20 @@
 import Database from 'better-sqlite3';
-import { parsePrizeTable, type GameEvent } from '../core';
+import { type GameEvent, parsePrizeTable } from '../core';
+import { replayJournal } from '../core/replay';
+import { type AuditRow, chainVerifier } from './audit';
 import type { RecordReader } from './record-reader';
 import { sqliteReader } from './record-reader';
-import { replayJournal } from '../core/replay';
-import { chainVerifier, type AuditRow } from './audit';
 
 /** What `checkDatabase` finds; every list of problems is empty and every flag true for a sound database. */
 export interface CheckReport {
   readonly tickets: number;
   readonly openTickets: number;
-  readonly blocks: readonly { readonly block: number; readonly dealt: number; readonly remaining: number[]; readonly reconciles: boolean }[];
+  readonly blocks: readonly {
+    readonly block: number;
+    readonly dealt: number;
+    readonly remaining: number[];
+    readonly reconciles: boolean;
+  }[];
   readonly auditVerified: boolean;
   readonly auditEntries: number;
   /** The first broken link of the audit chain, or null. */
@@ -54,9 +59,13 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
   const journalProblems: string[] = [];
   const ledgerProblems: string[] = [];
   const tickets = new Map<string, TicketLine>();
-  await db.each<TicketLine>('SELECT id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents FROM tickets', [], (t) => {
-    tickets.set(t.id, t);
-  });
+  await db.each<TicketLine>(
+    'SELECT id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents FROM tickets',
+    [],
+    (t) => {
+      tickets.set(t.id, t);
+    },
+  );
 
   // Journals, streamed ticket by ticket.
   const seen = new Set<string>();
@@ -66,14 +75,18 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
     if (current !== null) checkJournalOf(current, events, tickets.get(current), journalProblems);
     if (current !== null) seen.add(current);
   };
-  await db.each<{ ticket_id: string; idx: number; seq: number; event: string }>('SELECT ticket_id, idx, seq, event FROM ticket_events ORDER BY ticket_id, idx', [], (e) => {
-    if (e.ticket_id !== current) {
-      flush();
-      current = e.ticket_id;
-      events = [];
-    }
-    events.push(e);
-  });
+  await db.each<{ ticket_id: string; idx: number; seq: number; event: string }>(
+    'SELECT ticket_id, idx, seq, event FROM ticket_events ORDER BY ticket_id, idx',
+    [],
+    (e) => {
+      if (e.ticket_id !== current) {
+        flush();
+        current = e.ticket_id;
+        events = [];
+      }
+      events.push(e);
+    },
+  );
   flush();
   for (const id of tickets.keys()) if (!seen.has(id)) journalProblems.push(`ticket ${id}: no journal`);
 
@@ -81,11 +94,20 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
   const stakes = new Map<string, number>();
   const prizes = new Map<string, number[]>();
   const balances = new Map<number, number>();
-  await db.each<{ id: number; player_id: number; kind: string; cents: number; balance_after: number; ticket_id: string | null }>('SELECT id, player_id, kind, cents, balance_after, ticket_id FROM ledger ORDER BY id', [], (l) => {
+  await db.each<{
+    id: number;
+    player_id: number;
+    kind: string;
+    cents: number;
+    balance_after: number;
+    ticket_id: string | null;
+  }>('SELECT id, player_id, kind, cents, balance_after, ticket_id FROM ledger ORDER BY id', [], (l) => {
     const before = balances.get(l.player_id);
-    if (before === undefined && l.kind !== 'opening') ledgerProblems.push(`ledger ${l.id}: player ${l.player_id}'s first entry is a ${l.kind}, not the opening credit`);
+    if (before === undefined && l.kind !== 'opening')
+      ledgerProblems.push(`ledger ${l.id}: player ${l.player_id}'s first entry is a ${l.kind}, not the opening credit`);
     const after = (before ?? 0) + l.cents;
-    if (after !== l.balance_after) ledgerProblems.push(`ledger ${l.id}: balance after ${l.balance_after}, but the entries sum to ${after}`);
+    if (after !== l.balance_after)
+      ledgerProblems.push(`ledger ${l.id}: balance after ${l.balance_after}, but the entries sum to ${after}`);
     if (after < 0) ledgerProblems.push(`ledger ${l.id}: player ${l.player_id}'s balance goes below zero (${after})`);
     balances.set(l.player_id, after);
     if (l.kind === 'stake' && l.ticket_id) stakes.set(l.ticket_id, (stakes.get(l.ticket_id) ?? 0) + 1);
@@ -97,14 +119,20 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
   // Printed tickets are paid for and paid out at a counter: no stake or prize of theirs is in the ledger.
   const hasPrinted = await db.hasTable('printed_tickets');
   const printedSeated = new Set(
-    hasPrinted ? (await db.all<{ serial: string }>('SELECT serial FROM printed_tickets WHERE seat_player_id IS NOT NULL', [])).map((r) => r.serial) : [],
+    hasPrinted
+      ? (
+          await db.all<{ serial: string }>('SELECT serial FROM printed_tickets WHERE seat_player_id IS NOT NULL', [])
+        ).map((r) => r.serial)
+      : [],
   );
   // A counter payment pays exactly what the ticket's journal won, once it has ended.
   if (hasPrinted) {
     await db.each<{ serial: string; cents: number }>('SELECT serial, cents FROM counter_payments', [], (p) => {
       const t = tickets.get(p.serial);
       if (t?.status !== 'ended' || t.prize_cents !== p.cents) {
-        ledgerProblems.push(`ticket ${p.serial}: paid ${p.cents} cents at the counter, its journal says ${t?.status === 'ended' ? String(t.prize_cents) : 'not ended'}`);
+        ledgerProblems.push(
+          `ticket ${p.serial}: paid ${p.cents} cents at the counter, its journal says ${t?.status === 'ended' ? String(t.prize_cents) : 'not ended'}`,
+        );
       }
     });
   }
@@ -112,7 +140,8 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
   let stakesMissing = 0;
   for (const t of tickets.values()) {
     if (printedSeated.has(t.id)) {
-      if (stakes.has(t.id) || prizes.has(t.id)) ledgerProblems.push(`ticket ${t.id}: a printed ticket with a stake or prize in a wallet`);
+      if (stakes.has(t.id) || prizes.has(t.id))
+        ledgerProblems.push(`ticket ${t.id}: a printed ticket with a stake or prize in a wallet`);
       continue;
     }
     const n = stakes.get(t.id) ?? 0;
@@ -121,12 +150,18 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
     if (n > 1 || paid.length > 1) doublePayments++;
     const owed = t.status === 'ended' ? (t.prize_cents ?? 0) : 0;
     const total = paid.reduce((a, b) => a + b, 0);
-    if (paid.length <= 1 && total !== owed) ledgerProblems.push(`ticket ${t.id}: prize paid ${total} cents, its journal says ${owed}`);
+    if (paid.length <= 1 && total !== owed)
+      ledgerProblems.push(`ticket ${t.id}: prize paid ${total} cents, its journal says ${owed}`);
   }
 
   // Blocks: dealt tickets by row + remaining = the table.
-  const blockRows = await db.all<{ block: number; prize_table: string; remaining: string; dealt: number }>('SELECT block, prize_table, remaining, dealt FROM blocks ORDER BY block', []);
-  const countsOf = async (from: 'tickets' | 'printed_tickets'): Promise<Map<number, { a1_cents: number; a2_cents: number; n: number }[]>> => {
+  const blockRows = await db.all<{ block: number; prize_table: string; remaining: string; dealt: number }>(
+    'SELECT block, prize_table, remaining, dealt FROM blocks ORDER BY block',
+    [],
+  );
+  const countsOf = async (
+    from: 'tickets' | 'printed_tickets',
+  ): Promise<Map<number, { a1_cents: number; a2_cents: number; n: number }[]>> => {
     const byBlock = new Map<number, { a1_cents: number; a2_cents: number; n: number }[]>();
     await db.each<{ block: number; a1_cents: number; a2_cents: number; n: number }>(
       `SELECT block, a1_cents, a2_cents, COUNT(*) AS n FROM ${from} GROUP BY block, a1_cents, a2_cents`,
@@ -136,35 +171,38 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
     return byBlock;
   };
   const dealtByBlock = await countsOf('tickets');
-  const printedByBlock = hasPrinted ? await countsOf('printed_tickets') : new Map<number, { a1_cents: number; a2_cents: number; n: number }[]>();
-  const blocks = blockRows
-    .map((b) => {
-      const remaining = JSON.parse(b.remaining) as number[];
-      const table = parsePrizeTable(JSON.parse(b.prize_table));
-      if (!table.ok) return { block: b.block, dealt: b.dealt, remaining, reconciles: false };
-      const rows = table.value.rows;
-      // Rows are matched by their pair of amounts (rows with the same pair are counted together).
-      const pairOf = (a1: number, a2: number): string => `${a1}/${a2}`;
-      const expected = new Map<string, number>();
-      rows.forEach((x, i) => {
-        const k = pairOf(x.a1Cents, x.a2Cents);
-        expected.set(k, (expected.get(k) ?? 0) + x.count - (remaining[i] ?? Number.NaN));
-      });
-      let dealt = 0;
-      let reconciles = remaining.length === rows.length && remaining.every((n, i) => Number.isInteger(n) && n >= 0 && n <= rows[i]!.count);
-      // A printed block was dealt in full when printed: its tickets are the printed ones, played or not.
-      const counted = printedByBlock.has(b.block) ? printedByBlock : dealtByBlock;
-      for (const r of counted.get(b.block) ?? []) {
-        dealt += r.n;
-        const k = pairOf(r.a1_cents, r.a2_cents);
-        if (expected.get(k) !== r.n) reconciles = false;
-        expected.delete(k);
-      }
-      // A pair never dealt must have nothing dealt by the counts either.
-      for (const n of expected.values()) if (n !== 0) reconciles = false;
-      if (dealt !== b.dealt) reconciles = false;
-      return { block: b.block, dealt: b.dealt, remaining, reconciles };
+  const printedByBlock = hasPrinted
+    ? await countsOf('printed_tickets')
+    : new Map<number, { a1_cents: number; a2_cents: number; n: number }[]>();
+  const blocks = blockRows.map((b) => {
+    const remaining = JSON.parse(b.remaining) as number[];
+    const table = parsePrizeTable(JSON.parse(b.prize_table));
+    if (!table.ok) return { block: b.block, dealt: b.dealt, remaining, reconciles: false };
+    const rows = table.value.rows;
+    // Rows are matched by their pair of amounts (rows with the same pair are counted together).
+    const pairOf = (a1: number, a2: number): string => `${a1}/${a2}`;
+    const expected = new Map<string, number>();
+    rows.forEach((x, i) => {
+      const k = pairOf(x.a1Cents, x.a2Cents);
+      expected.set(k, (expected.get(k) ?? 0) + x.count - (remaining[i] ?? Number.NaN));
     });
+    let dealt = 0;
+    let reconciles =
+      remaining.length === rows.length &&
+      remaining.every((n, i) => Number.isInteger(n) && n >= 0 && n <= rows[i]!.count);
+    // A printed block was dealt in full when printed: its tickets are the printed ones, played or not.
+    const counted = printedByBlock.has(b.block) ? printedByBlock : dealtByBlock;
+    for (const r of counted.get(b.block) ?? []) {
+      dealt += r.n;
+      const k = pairOf(r.a1_cents, r.a2_cents);
+      if (expected.get(k) !== r.n) reconciles = false;
+      expected.delete(k);
+    }
+    // A pair never dealt must have nothing dealt by the counts either.
+    for (const n of expected.values()) if (n !== 0) reconciles = false;
+    if (dealt !== b.dealt) reconciles = false;
+    return { block: b.block, dealt: b.dealt, remaining, reconciles };
+  });
 
   const chain = chainVerifier();
   await db.each<AuditRow>('SELECT seq, at, kind, payload, prev_hash, hash FROM audit ORDER BY seq', [], chain.add);
@@ -185,7 +223,12 @@ export async function checkRecord(db: RecordReader): Promise<CheckReport> {
   };
 }
 
-function checkJournalOf(id: string, rows: { idx: number; seq: number; event: string }[], t: TicketLine | undefined, problems: string[]): void {
+function checkJournalOf(
+  id: string,
+  rows: { idx: number; seq: number; event: string }[],
+  t: TicketLine | undefined,
+  problems: string[],
+): void {
   if (!t) return void problems.push(`ticket ${id}: a journal without a ticket`);
   if (rows.some((r, i) => r.idx !== i)) return void problems.push(`ticket ${id}: its journal has a gap`);
   let journal: GameEvent[];
@@ -203,10 +246,12 @@ function checkJournalOf(id: string, rows: { idx: number; seq: number; event: str
     problems.push(`ticket ${id}: its journal names another ticket or other amounts`);
   }
   if (s.draws !== 'crypto') problems.push(`ticket ${id}: drawn from a ${s.draws} source`);
-  if ((s.phase === 'ended') !== (t.status === 'ended')) problems.push(`ticket ${id}: status ${t.status} but the journal is ${s.phase}`);
+  if ((s.phase === 'ended') !== (t.status === 'ended'))
+    problems.push(`ticket ${id}: status ${t.status} but the journal is ${s.phase}`);
   if (s.result && t.status === 'ended' && s.result.prizeCents !== t.prize_cents) {
     problems.push(`ticket ${id}: prize ${String(t.prize_cents)} cents, the journal says ${s.result.prizeCents}`);
   }
   const lastSeq = rows[rows.length - 1]!.seq;
-  if (t.next_seq !== lastSeq + 1) problems.push(`ticket ${id}: next seq ${t.next_seq}, the journal's last command is ${lastSeq}`);
+  if (t.next_seq !== lastSeq + 1)
+    problems.push(`ticket ${id}: next seq ${t.next_seq}, the journal's last command is ${lastSeq}`);
 }

@@ -23,14 +23,33 @@ describe('the server command line', () => {
   it('--help lists the options and the test-only fault injection', () => {
     const r = run(['--help']);
     expect(r.status).toBe(0);
-    for (const o of ['--port', '--host', '--database', '--prize-table', '--config', '--static', '--log-level', 'POULE_CRASH_AFTER_COMMIT', 'Test only']) {
+    for (const o of [
+      '--port',
+      '--host',
+      '--database',
+      '--prize-table',
+      '--config',
+      '--static',
+      '--log-level',
+      'POULE_CRASH_AFTER_COMMIT',
+      'Test only',
+    ]) {
       expect(r.stdout).toContain(o);
     }
   });
 
   it('an invalid prize table is refused at start, naming the row and the field (exit 2)', () => {
     const table = join(dir, 'bad-table.json');
-    writeFileSync(table, JSON.stringify({ name: 't', rows: [{ a1Cents: 400, a2Cents: 200, count: 299_999 }, { a1Cents: 100, a2Cents: -5, count: 1 }] }));
+    writeFileSync(
+      table,
+      JSON.stringify({
+        name: 't',
+        rows: [
+          { a1Cents: 400, a2Cents: 200, count: 299_999 },
+          { a1Cents: 100, a2Cents: -5, count: 1 },
+        ],
+      }),
+    );
     const r = run(['--prize-table', table, '--database', join(dir, 'never.sqlite')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('row 2: a2Cents must not be negative');
@@ -44,11 +63,25 @@ describe('the server command line', () => {
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ terminals: [{ id: 'kiosk-1', key: 'short' }] }));
     expect(() => parseServerOptions(['--config', config])).toThrow(/terminal 1: "key"/);
-    writeFileSync(config, JSON.stringify({ terminals: [{ id: 'a', key: 'long-enough-1' }, { id: 'a', key: 'long-enough-2' }] }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        terminals: [
+          { id: 'a', key: 'long-enough-1' },
+          { id: 'a', key: 'long-enough-2' },
+        ],
+      }),
+    );
     expect(() => parseServerOptions(['--config', config])).toThrow(/id "a" is given twice/);
     writeFileSync(config, JSON.stringify({ terminals: [{ id: 'kiosk-1', key: 'long-enough-1' }] }));
     expect(parseServerOptions(['--config', config])?.terminals).toEqual([{ id: 'kiosk-1', key: 'long-enough-1' }]);
-    expect(parseServerOptions([])).toMatchObject({ port: 5173, host: '127.0.0.1', database: 'data/poule.sqlite', staticDir: 'dist', logLevel: 'warn' });
+    expect(parseServerOptions([])).toMatchObject({
+      port: 5173,
+      host: '127.0.0.1',
+      database: 'data/poule.sqlite',
+      staticDir: 'dist',
+      logLevel: 'warn',
+    });
   });
 
   it('a database in a place that cannot be written, or a file that is not a database: a message naming the file (exit 1)', () => {
@@ -68,7 +101,9 @@ describe('the server command line', () => {
 
   it('prints one ready line with the real port, answers, and stops cleanly on SIGTERM', async () => {
     const db = join(dir, 'data', 'poule.sqlite');
-    const child = spawn(TSX, [MAIN, '--port', '0', '--database', db, '--static', join(dir, 'no-client')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(TSX, [MAIN, '--port', '0', '--database', db, '--static', join(dir, 'no-client')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     const line = await new Promise<string>((resolve, reject) => {
@@ -87,7 +122,11 @@ describe('the server command line', () => {
     const session = await fetch(`${base}/api/session`, { method: 'POST' });
     expect(session.status).toBe(200);
     const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
-    const buy = await fetch(`${base}/api/buy`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{"key":"k"}' });
+    const buy = await fetch(`${base}/api/buy`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{"key":"k"}',
+    });
     expect(buy.status).toBe(200);
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
  * `npm run dev`: the game server on port 5174 (its own database, data/dev.sqlite) and the Vite dev server on 5173,
@@ -15,14 +15,31 @@ const stopAll = (code: number): void => {
 // Node itself runs both (no npx or shell between), so a signal sent to a child reaches the program.
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', 'src/server/main.ts', '--port', API_PORT, '--database', 'data/dev.sqlite', '--static', 'none', '--log-level', 'info', ...process.argv.slice(2)],
+  [
+    '--import',
+    'tsx',
+    'src/server/main.ts',
+    '--port',
+    API_PORT,
+    '--database',
+    'data/dev.sqlite',
+    '--static',
+    'none',
+    '--log-level',
+    'info',
+    ...process.argv.slice(2),
+  ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 children.push(server);
 server.stdout!.setEncoding('utf8').on('data', (line: string) => {
   process.stdout.write(line);
   if (children.length === 1 && line.includes('poule server listening')) {
-    const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', DEV_PORT, '--strictPort', '--host', '127.0.0.1'], { stdio: 'inherit', env: { ...process.env, POULE_API_PORT: API_PORT } });
+    const vite = spawn(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', '--port', DEV_PORT, '--strictPort', '--host', '127.0.0.1'],
+      { stdio: 'inherit', env: { ...process.env, POULE_API_PORT: API_PORT } },
+    );
     children.push(vite);
     vite.on('exit', (code) => stopAll(code ?? 0));
   }

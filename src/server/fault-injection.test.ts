@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +29,9 @@ async function start(db: string, env: Record<string, string> = {}): Promise<Runn
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
-  const exit = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  const exit = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
   let out = '';
   const port = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready line: ${out}`)), 20_000);
@@ -46,7 +48,11 @@ async function start(db: string, env: Record<string, string> = {}): Promise<Runn
 }
 
 const post = (base: string, path: string, cookie: string, body: unknown): Promise<Response> =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('fault injection for the kill test', () => {
   it('killed after the 2nd play commit: the command is durable, the retry returns its reply, nothing drawn again', async () => {
@@ -60,7 +66,9 @@ describe('fault injection for the kill test', () => {
     expect(['SIGKILL', 137]).toContain(await s1.exit); // tsx reports its child's SIGKILL as 137
 
     const s2 = await start(db);
-    const resumed = (await (await fetch(`${s2.base}/api/session`, { method: 'POST', headers: { cookie } })).json()) as SessionView;
+    const resumed = (await (
+      await fetch(`${s2.base}/api/session`, { method: 'POST', headers: { cookie } })
+    ).json()) as SessionView;
     expect(resumed.ticket?.nextSeq).toBe(2);
     const retry = await post(s2.base, '/api/command', cookie, reveal);
     expect(retry.status).toBe(200);
@@ -69,7 +77,14 @@ describe('fault injection for the kill test', () => {
     expect(update.events.map((e) => e.type)).toEqual(['scratchRevealed', 'roundStarted']);
     s2.child.kill('SIGTERM');
     await s2.exit;
-    expect(await checkDatabase(db)).toMatchObject({ tickets: 1, openTickets: 1, journalProblems: [], ledgerProblems: [], doublePayments: 0, auditVerified: true });
+    expect(await checkDatabase(db)).toMatchObject({
+      tickets: 1,
+      openTickets: 1,
+      journalProblems: [],
+      ledgerProblems: [],
+      doublePayments: 0,
+      auditVerified: true,
+    });
   });
 
   it('killed before the 2nd play commit: the command is lost, the retry with its key applies it once', async () => {
@@ -83,13 +98,22 @@ describe('fault injection for the kill test', () => {
     expect(['SIGKILL', 137]).toContain(await s1.exit); // tsx reports its child's SIGKILL as 137
 
     const s2 = await start(db);
-    const resumed = (await (await fetch(`${s2.base}/api/session`, { method: 'POST', headers: { cookie } })).json()) as SessionView;
+    const resumed = (await (
+      await fetch(`${s2.base}/api/session`, { method: 'POST', headers: { cookie } })
+    ).json()) as SessionView;
     expect(resumed.ticket?.nextSeq).toBe(1);
     const retry = await post(s2.base, '/api/command', cookie, reveal);
     expect(retry.status).toBe(200);
     expect(((await retry.json()) as TicketUpdate).nextSeq).toBe(2);
     s2.child.kill('SIGTERM');
     await s2.exit;
-    expect(await checkDatabase(db)).toMatchObject({ tickets: 1, openTickets: 1, journalProblems: [], ledgerProblems: [], doublePayments: 0, auditVerified: true });
+    expect(await checkDatabase(db)).toMatchObject({
+      tickets: 1,
+      openTickets: 1,
+      journalProblems: [],
+      ledgerProblems: [],
+      doublePayments: 0,
+      auditVerified: true,
+    });
   });
 });

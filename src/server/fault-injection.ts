@@ -16,7 +16,8 @@ function readCount(env: NodeJS.ProcessEnv, name: string): number | null {
   const raw = env[name];
   if (raw === undefined || raw === '') return null;
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got ${JSON.stringify(raw)}`);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number ≥ 1, got ${JSON.stringify(raw)}`);
   return n;
 }
 

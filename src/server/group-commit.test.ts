@@ -12,7 +12,10 @@ let db: Database.Database;
 const rows = (): number[] => {
   const reader = new Database(file, { readonly: true });
   try {
-    return reader.prepare<[], { x: number }>('SELECT x FROM t ORDER BY x').all().map((r) => r.x);
+    return reader
+      .prepare<[], { x: number }>('SELECT x FROM t ORDER BY x')
+      .all()
+      .map((r) => r.x);
   } finally {
     reader.close();
   }
@@ -74,7 +77,11 @@ describe('group commit', () => {
     expect(rows()).toEqual([1, 3]);
     expect(commits).toBe(1);
     // Every promise settled only once the group was durable and visible to another connection.
-    expect(seenAtSettle).toEqual([[1, 3], [1, 3], [1, 3]]);
+    expect(seenAtSettle).toEqual([
+      [1, 3],
+      [1, 3],
+      [1, 3],
+    ]);
   });
 
   it('a group that fails as a whole rejects every request, keeps nothing, and tells its rollback listeners', async () => {
@@ -91,7 +98,10 @@ describe('group commit', () => {
     let rollbacks = 0;
     group.onRollback(() => rollbacks++);
     const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
-    const results = await Promise.allSettled([group.submit(async () => insert.run(1), true), group.submit(async () => insert.run(2), true)]);
+    const results = await Promise.allSettled([
+      group.submit(async () => insert.run(1), true),
+      group.submit(async () => insert.run(2), true),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(rows()).toEqual([]);
     expect(rollbacks).toBe(1);
@@ -104,10 +114,12 @@ describe('group commit', () => {
     const group = new GroupCommit(db, 4, { beforeCommit: () => void commits++, afterCommit() {} });
     const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
     const seen: number[][] = [];
-    const pending = [1, 2, 3, 4, 5, 6].map((x) => group.submit(async () => {
+    const pending = [1, 2, 3, 4, 5, 6].map((x) =>
+      group.submit(async () => {
         insert.run(x);
         return seen.push(rows());
-      }, true));
+      }, true),
+    );
     await Promise.all(pending);
     expect(rows()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(commits).toBe(2);

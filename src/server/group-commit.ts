@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { NO_FAULTS, type Faults } from './fault-injection';
+import { type Faults, NO_FAULTS } from './fault-injection';
 
 interface Job {
   readonly work: () => Promise<unknown>;

@@ -11,7 +11,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
     void reply.code(fail.status).type('application/json; charset=utf-8').send(JSON.stringify(fail.body));
   });
   app.setNotFoundHandler((request, reply) => {
-    const body: ApiError = { error: { code: 'bad-request', message: `no such route: ${request.method} ${request.url.slice(0, 100)}` } };
+    const body: ApiError = {
+      error: { code: 'bad-request', message: `no such route: ${request.method} ${request.url.slice(0, 100)}` },
+    };
     void reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(body));
   });
 }
@@ -30,6 +32,7 @@ function toApiFail(error: FastifyError | ApiFail): ApiFail {
   if (error instanceof SyntaxError) return new ApiFail(400, 'bad-json', `the body is not valid JSON: ${error.message}`);
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) return new ApiFail(status, 'bad-request', error.message);
-  if (error.name === 'SqliteError') return new ApiFail(500, 'storage-failed', 'the game server could not store this request; nothing was changed');
+  if (error.name === 'SqliteError')
+    return new ApiFail(500, 'storage-failed', 'the game server could not store this request; nothing was changed');
   return new ApiFail(500, 'internal', 'the game server failed on this request; nothing was changed');
 }

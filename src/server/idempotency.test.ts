@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TicketUpdate } from '../protocol/messages';
 import { checkDatabase } from './check';
-import { dumpTables, TestClient, testServer, type TestServer } from './test-kit';
+import { dumpTables, TestClient, type TestServer, testServer } from './test-kit';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -32,12 +32,27 @@ describe('idempotency keys', () => {
     // Later commands do not change an earlier reply: play the ticket to its end, then ask again.
     let last = picked.json as TicketUpdate;
     while (last.snapshot.phase !== 'ended') {
-      const command = last.snapshot.phase === 'haystack' ? { type: 'chooseHaystack', haystack: 1 } : { type: 'pick', hen: last.snapshot.round!.hens.indexOf(null) };
-      last = (await c.post<TicketUpdate>('/api/command', { key: `more-${last.nextSeq}`, ticket: last.ticket, seq: last.nextSeq, command })).json;
+      const command =
+        last.snapshot.phase === 'haystack'
+          ? { type: 'chooseHaystack', haystack: 1 }
+          : { type: 'pick', hen: last.snapshot.round!.hens.indexOf(null) };
+      last = (
+        await c.post<TicketUpdate>('/api/command', {
+          key: `more-${last.nextSeq}`,
+          ticket: last.ticket,
+          seq: last.nextSeq,
+          command,
+        })
+      ).json;
     }
     expect((await c.post('/api/command', pick)).body).toBe(picked.body);
     expect((await c.post('/api/buy', { key: 'buy-1' })).body).toBe(buy.body);
-    expect(await checkDatabase(server.file)).toMatchObject({ tickets: 1, journalProblems: [], ledgerProblems: [], auditVerified: true });
+    expect(await checkDatabase(server.file)).toMatchObject({
+      tickets: 1,
+      journalProblems: [],
+      ledgerProblems: [],
+      auditVerified: true,
+    });
   });
 
   it('a top-up replayed credits once', async () => {
@@ -71,10 +86,17 @@ describe('requests at the same moment', () => {
     const b = new TestClient(server);
     await a.post('/api/session');
     await b.post('/api/session');
-    const [ra, rb] = await Promise.all([a.post<TicketUpdate>('/api/buy', { key: 'x' }), b.post<TicketUpdate>('/api/buy', { key: 'y' })]);
+    const [ra, rb] = await Promise.all([
+      a.post<TicketUpdate>('/api/buy', { key: 'x' }),
+      b.post<TicketUpdate>('/api/buy', { key: 'y' }),
+    ]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
     expect([ra.json.snapshot.serial.index, rb.json.snapshot.serial.index].sort()).toEqual([1, 2]);
-    expect(await checkDatabase(server.file)).toMatchObject({ tickets: 2, openTickets: 2, blocks: [{ block: 1, dealt: 2, reconciles: true }] });
+    expect(await checkDatabase(server.file)).toMatchObject({
+      tickets: 2,
+      openTickets: 2,
+      blocks: [{ block: 1, dealt: 2, reconciles: true }],
+    });
   });
 
   it('one player buying twice at once (two tabs): one ticket, the other told a ticket is in play', async () => {
@@ -90,7 +112,13 @@ describe('requests at the same moment', () => {
     expect(same[0]!.status).toBe(200);
     expect(same[1]!.body).toBe(same[0]!.body);
     const report = await checkDatabase(server.file);
-    expect(report).toMatchObject({ tickets: 2, openTickets: 2, doublePayments: 0, stakesMissing: 0, ledgerProblems: [] });
+    expect(report).toMatchObject({
+      tickets: 2,
+      openTickets: 2,
+      doublePayments: 0,
+      stakesMissing: 0,
+      ledgerProblems: [],
+    });
   });
 
   it('fifty players buying in one group commit: fifty tickets, the block reconciles', async () => {
@@ -99,6 +127,8 @@ describe('requests at the same moment', () => {
     const bought = await Promise.all(players.map((p, i) => p.post<TicketUpdate>('/api/buy', { key: `k${i}` })));
     expect(bought.every((r) => r.status === 200)).toBe(true);
     expect(new Set(bought.map((r) => r.json.ticket)).size).toBe(50);
-    expect((await checkDatabase(server.file)).blocks).toEqual([expect.objectContaining({ dealt: 50, reconciles: true })]);
+    expect((await checkDatabase(server.file)).blocks).toEqual([
+      expect.objectContaining({ dealt: 50, reconciles: true }),
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { faultsFromEnv } from './fault-injection';
 import { HELP, parseServerOptions } from './options';
 import { openStorage } from './storage/open-storage';
-import { StorageOpenError, type Storage } from './storage/storage';
+import { type Storage, StorageOpenError } from './storage/storage';
 
 /** The line tests and scripts wait for: exactly one, on stdout, once the server accepts requests. */
 export const readyLine = (host: string, port: number, database: string): string =>

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_PRIZE_TABLE, type PrizeTable } from '../core';
 import { parseFlags, stringFlag, UsageError } from '../../tools/cli-args';
 import { readTableFile } from '../../tools/table-file';
+import { DEFAULT_PRIZE_TABLE, type PrizeTable } from '../core';
 import type { TerminalConfig } from './identity';
 import type { AttemptLimits } from './printed/code-attempts';
-import { readAttemptLimits, readRetailers, type RetailerConfig } from './printed/retailers';
+import { type RetailerConfig, readAttemptLimits, readRetailers } from './printed/retailers';
 
 export const HELP = `poule game server: the game and its API on one port, every draw and record on the server.
 
@@ -65,9 +65,11 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
   if (flags.has('help')) return null;
   const portText = stringFlag(flags, 'port') ?? '5173';
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a port number 0-65535, got "${portText}"`);
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new UsageError(`--port must be a port number 0-65535, got "${portText}"`);
   const logLevel = stringFlag(flags, 'log-level') ?? 'warn';
-  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const tableFile = stringFlag(flags, 'prize-table');
   let table = DEFAULT_PRIZE_TABLE;
   if (tableFile !== undefined) {
@@ -92,7 +94,11 @@ export function parseServerOptions(argv: readonly string[], env: NodeJS.ProcessE
 export function readConfigFile(file: string): Pick<ServerOptions, 'terminals' | 'retailers' | 'codeAttempts'> {
   const data = readConfigJson(file);
   const codeAttempts = readAttemptLimits(data, file);
-  return { terminals: readConfig(file, data), retailers: readRetailers(data, file), ...(codeAttempts ? { codeAttempts } : {}) };
+  return {
+    terminals: readConfig(file, data),
+    retailers: readRetailers(data, file),
+    ...(codeAttempts ? { codeAttempts } : {}),
+  };
 }
 
 function readConfigJson(file: string): Record<string, unknown> {
@@ -103,7 +109,9 @@ function readConfigJson(file: string): Record<string, unknown> {
     throw new UsageError(`cannot read the configuration file "${file}": ${(e as Error).message}`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new UsageError(`the configuration file "${file}" must be a JSON object with "terminals": [ { "id", "key" } ] and/or "retailers"`);
+    throw new UsageError(
+      `the configuration file "${file}" must be a JSON object with "terminals": [ { "id", "key" } ] and/or "retailers"`,
+    );
   }
   return data as Record<string, unknown>;
 }
@@ -112,7 +120,9 @@ function readConfigJson(file: string): Record<string, unknown> {
 export function readConfig(file: string, data: Record<string, unknown> = readConfigJson(file)): TerminalConfig[] {
   const terminals = data['terminals'] ?? [];
   if (!Array.isArray(terminals)) {
-    throw new UsageError(`the configuration file "${file}" must be a JSON object with "terminals": [ { "id", "key" } ]`);
+    throw new UsageError(
+      `the configuration file "${file}" must be a JSON object with "terminals": [ { "id", "key" } ]`,
+    );
   }
   const ids = new Set<string>();
   const keys = new Set<string>();

@@ -46,7 +46,10 @@ export function postgresReader(client: pg.ClientBase): RecordReader {
       return (await client.query(sql, [...params])).rows as R[];
     },
     async hasTable(name: string) {
-      return (await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name])).rows[0]?.found === true;
+      return (
+        (await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name])).rows[0]
+          ?.found === true
+      );
     },
   };
 }

@@ -44,7 +44,11 @@ function commandOf(v: unknown): Command {
     case 'chooseHaystack':
       return { type, haystack: numberField(v, 'haystack', 'command.haystack') };
     default:
-      throw new ApiFail(400, 'unknown-command', `unknown command type ${JSON.stringify(type).slice(0, 40)} (reveal, pick, chooseHaystack)`);
+      throw new ApiFail(
+        400,
+        'unknown-command',
+        `unknown command type ${JSON.stringify(type).slice(0, 40)} (reveal, pick, chooseHaystack)`,
+      );
   }
 }
 

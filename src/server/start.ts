@@ -9,7 +9,12 @@ import { runServer } from './main';
  */
 const argv = process.argv.slice(2);
 const staticAt = argv.findIndex((a) => a === '--static' || a.startsWith('--static='));
-const staticDir = staticAt < 0 ? 'dist' : argv[staticAt]!.includes('=') ? argv[staticAt]!.split('=')[1]! : (argv[staticAt + 1] ?? 'dist');
+const staticDir =
+  staticAt < 0
+    ? 'dist'
+    : argv[staticAt]!.includes('=')
+      ? argv[staticAt]!.split('=')[1]!
+      : (argv[staticAt + 1] ?? 'dist');
 if (!argv.includes('--help') && !existsSync(join(staticDir, 'index.html'))) {
   process.stderr.write(`no ${join(staticDir, 'index.html')}: building the client first (vite build)\n`);
   const built = spawnSync('npx', ['vite', 'build', '--outDir', staticDir], { stdio: ['ignore', 2, 'inherit'] });

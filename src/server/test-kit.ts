@@ -27,7 +27,8 @@ export const TEST_TERMINALS: readonly TerminalConfig[] = [{ id: 'kiosk-1', key: 
 export async function testServer(table: PrizeTable = DEFAULT_PRIZE_TABLE): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'poule-server-'));
   const file = join(dir, 'poule.sqlite');
-  const open = (): Promise<FastifyInstance> => buildApp({ storage: SqliteStorage.open(file), table, terminals: TEST_TERMINALS, staticDir: null });
+  const open = (): Promise<FastifyInstance> =>
+    buildApp({ storage: SqliteStorage.open(file), table, terminals: TEST_TERMINALS, staticDir: null });
   const server: TestServer = {
     dir,
     file,

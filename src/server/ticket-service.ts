@@ -1,21 +1,13 @@
-import {
-  CryptoSource,
-  DEMO_CREDIT_CENTS,
-  formatSerial,
-  Game,
-  RULES,
-  type GameEvent,
-  type PrizeTable,
-} from '../core';
+import { CryptoSource, DEMO_CREDIT_CENTS, formatSerial, Game, type GameEvent, type PrizeTable, RULES } from '../core';
 import { HISTORY_LENGTH } from '../core/history';
 import { replayJournal } from '../core/replay';
 import {
-  shownEvents,
   type BalanceView,
   type CommandRequest,
   type HistoryView,
   type RecalledTicket,
   type SessionView,
+  shownEvents,
   type TicketUpdate,
   type TicketView,
 } from '../protocol/messages';
@@ -93,10 +85,15 @@ export class TicketService {
 
   buy(player: PlayerRow, key: string): Promise<Reply> {
     return this.keyed(player, key, { key }, async (tx) => {
-      if (await tx.openTicketOf(player.id)) throw new ApiFail(409, 'ticket-in-play', 'a ticket is already in play: finish it first');
+      if (await tx.openTicketOf(player.id))
+        throw new ApiFail(409, 'ticket-in-play', 'a ticket is already in play: finish it first');
       const balance = await tx.balance(player.id);
       if (balance < RULES.ticketPriceCents) {
-        throw new ApiFail(402, 'balance-too-low', `balance ${balance} cents is below the ticket price ${RULES.ticketPriceCents} cents`);
+        throw new ApiFail(
+          402,
+          'balance-too-low',
+          `balance ${balance} cents is below the ticket price ${RULES.ticketPriceCents} cents`,
+        );
       }
       const at = now();
       const ticket = await this.blocks.deal(tx, this.source, at);
@@ -115,10 +112,20 @@ export class TicketService {
       const balanceCents = await tx.addLedger(player.id, 'stake', -RULES.ticketPriceCents, id, at);
       const game = Game.start(ticket, this.source);
       await tx.appendEvents(id, 0, 0, game.journal);
-      await tx.audit('ticket-issued', { ticket: id, player: player.id, a1Cents: ticket.a1Cents, a2Cents: ticket.a2Cents }, at);
+      await tx.audit(
+        'ticket-issued',
+        { ticket: id, player: player.id, a1Cents: ticket.a1Cents, a2Cents: ticket.a2Cents },
+        at,
+      );
       await tx.audit('payment', { player: player.id, kind: 'stake', cents: -RULES.ticketPriceCents, ticket: id }, at);
       this.games.set(id, game, 1);
-      const update: TicketUpdate = { ticket: id, nextSeq: 1, events: shownEvents(game.journal), snapshot: game.snapshot(), balanceCents };
+      const update: TicketUpdate = {
+        ticket: id,
+        nextSeq: 1,
+        events: shownEvents(game.journal),
+        snapshot: game.snapshot(),
+        balanceCents,
+      };
       return { ...jsonReply(200, update), update: { ticketId: id, seq: 0, balanceCents } };
     });
   }
@@ -163,7 +170,13 @@ export class TicketService {
         this.games.advanced(row.id, nextSeq);
         balanceCents = await tx.balance(player.id);
       }
-      const update: TicketUpdate = { ticket: row.id, nextSeq, events: shownEvents(events), snapshot: game.snapshot(), balanceCents };
+      const update: TicketUpdate = {
+        ticket: row.id,
+        nextSeq,
+        events: shownEvents(events),
+        snapshot: game.snapshot(),
+        balanceCents,
+      };
       return { ...jsonReply(200, update), update: { ticketId: row.id, seq: row.nextSeq, balanceCents } };
     });
   }
@@ -172,7 +185,11 @@ export class TicketService {
     return this.keyed(player, key, { key }, async (tx) => {
       const balance = await tx.balance(player.id);
       if (balance >= DEMO_CREDIT_CENTS) {
-        throw new ApiFail(409, 'top-up-not-needed', `balance ${balance} cents is not below the demo credit ${DEMO_CREDIT_CENTS} cents`);
+        throw new ApiFail(
+          409,
+          'top-up-not-needed',
+          `balance ${balance} cents is not below the demo credit ${DEMO_CREDIT_CENTS} cents`,
+        );
       }
       const at = now();
       const cents = DEMO_CREDIT_CENTS - balance;
@@ -193,29 +210,48 @@ export class TicketService {
    * The idempotent envelope: a stored reply under (player, key) is returned as it was when the body is the same, and
    * refused when it is not; otherwise `work` runs and its reply — or its refusal, which changes nothing else — is stored.
    */
-  private keyed(player: PlayerRow, key: string, request: unknown, work: (tx: StorageTx) => Promise<Reply>): Promise<Reply> {
+  private keyed(
+    player: PlayerRow,
+    key: string,
+    request: unknown,
+    work: (tx: StorageTx) => Promise<Reply>,
+  ): Promise<Reply> {
     const bodyHash = sha256(canonicalJson(request));
-    return this.storage.transact(async (tx) => {
-      const stored = await tx.storedReply(player.id, key);
-      if (stored) {
-        if (stored.bodyHash !== bodyHash) {
-          return failReply(new ApiFail(409, 'key-reused', 'this idempotency key was already used for another request'));
+    return this.storage.transact(
+      async (tx) => {
+        const stored = await tx.storedReply(player.id, key);
+        if (stored) {
+          if (stored.bodyHash !== bodyHash) {
+            return failReply(
+              new ApiFail(409, 'key-reused', 'this idempotency key was already used for another request'),
+            );
+          }
+          return 'reply' in stored
+            ? { status: stored.status, body: stored.reply }
+            : this.rebuiltUpdate(tx, stored.update);
         }
-        return 'reply' in stored ? { status: stored.status, body: stored.reply } : this.rebuiltUpdate(tx, stored.update);
-      }
-      let reply: Reply;
-      try {
-        reply = await work(tx);
-      } catch (e) {
-        if (!(e instanceof ApiFail)) {
-          this.forget();
-          throw e;
+        let reply: Reply;
+        try {
+          reply = await work(tx);
+        } catch (e) {
+          if (!(e instanceof ApiFail)) {
+            this.forget();
+            throw e;
+          }
+          reply = failReply(e);
         }
-        reply = failReply(e);
-      }
-      await tx.storeReply(player.id, key, reply.update ? { bodyHash, status: reply.status, update: reply.update } : { bodyHash, status: reply.status, reply: reply.body }, now());
-      return reply;
-    }, { play: true });
+        await tx.storeReply(
+          player.id,
+          key,
+          reply.update
+            ? { bodyHash, status: reply.status, update: reply.update }
+            : { bodyHash, status: reply.status, reply: reply.body },
+          now(),
+        );
+        return reply;
+      },
+      { play: true },
+    );
   }
 
   /**
@@ -237,7 +273,12 @@ export class TicketService {
     return jsonReply(200, update);
   }
 
-  private async newWallet(tx: StorageTx, kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null): Promise<PlayerRow> {
+  private async newWallet(
+    tx: StorageTx,
+    kind: PlayerRow['kind'],
+    tokenHash: string | null,
+    terminalId: string | null,
+  ): Promise<PlayerRow> {
     const at = now();
     const player = await tx.createPlayer(kind, tokenHash, terminalId, at);
     await tx.addLedger(player.id, 'opening', DEMO_CREDIT_CENTS, null, at);

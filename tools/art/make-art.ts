@@ -8,10 +8,10 @@
  *   npm run art -- --check  makes everything in memory and fails if a committed file differs
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { RASTER_SCALES, rasterFile, type RasterSources } from '../../src/scene/art-files';
+import { RASTER_SCALES, type RasterSources, rasterFile } from '../../src/scene/art-files';
 
 const ART_DIR = 'assets/art';
 const OUT_DIR = 'assets/raster';
@@ -60,7 +60,8 @@ async function main(check: boolean): Promise<void> {
       const p = join(OUT_DIR, m.file);
       return !existsSync(p) || !readFileSync(p).equals(m.bytes);
     });
-    if (differ.length) throw new Error(`assets/raster/ is not what \`npm run art\` makes: ${differ.map((m) => m.file).join(', ')}`);
+    if (differ.length)
+      throw new Error(`assets/raster/ is not what \`npm run art\` makes: ${differ.map((m) => m.file).join(', ')}`);
     console.log(`assets/raster/: ${all.length} files as made`);
     return;
   }

@@ -2,11 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_PRIZE_TABLE, RULES } from '../../src/core';
 import { playAddress } from '../../src/protocol/game-code';
-import { runEmission } from '../../src/server/printed/run-emission';
-import { printFile, type PrintFace } from '../../src/server/printed/print-file';
+import { type PrintFace, printFile } from '../../src/server/printed/print-file';
 import { SqlitePrintedStore } from '../../src/server/printed/printed-store';
+import { runEmission } from '../../src/server/printed/run-emission';
 import { SqliteStorage, StorageOpenError } from '../../src/server/storage/sqlite-storage';
-import { integerFlag, parseFlags, stringFlag, UsageError, type Output } from '../cli-args';
+import { integerFlag, type Output, parseFlags, stringFlag, UsageError } from '../cli-args';
 import { readTableFile } from '../table-file';
 
 export const HELP = `poule emission: prints tickets. Creates an emission of printed tickets in the game server's database and
@@ -58,7 +58,11 @@ function required(flags: ReturnType<typeof parseFlags>, name: string): string {
 }
 
 /** Runs the command; returns its exit code. */
-export async function emissionCommand(argv: readonly string[], out: Output = process.stdout, errOut: Output = process.stderr): Promise<number> {
+export async function emissionCommand(
+  argv: readonly string[],
+  out: Output = process.stdout,
+  errOut: Output = process.stderr,
+): Promise<number> {
   let storage: SqliteStorage | null = null;
   try {
     const flags = parseFlags(argv, SPECS);
@@ -69,14 +73,17 @@ export async function emissionCommand(argv: readonly string[], out: Output = pro
     const database = required(flags, 'database');
     const file = required(flags, 'out');
     const base = required(flags, 'base-url');
-    if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(base)) throw new UsageError(`--base-url must be an http(s) address without query, got "${base}"`);
+    if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(base))
+      throw new UsageError(`--base-url must be an http(s) address without query, got "${base}"`);
     const blocks = integerFlag(flags, 'blocks', 1, 1000);
     const existing = integerFlag(flags, 'emission', 1);
-    if ((blocks === undefined) === (existing === undefined)) throw new UsageError('give either --blocks N (a new emission) or --emission E (print again)');
+    if ((blocks === undefined) === (existing === undefined))
+      throw new UsageError('give either --blocks N (a new emission) or --emission E (print again)');
     let table = DEFAULT_PRIZE_TABLE;
     const tableFile = stringFlag(flags, 'table');
     if (tableFile !== undefined) {
-      if (existing !== undefined) throw new UsageError('--table is for a new emission: an emission keeps the table it was dealt from');
+      if (existing !== undefined)
+        throw new UsageError('--table is for a new emission: an emission keeps the table it was dealt from');
       const read = readTableFile(tableFile);
       if (!read.ok) throw new UsageError(read.error);
       table = read.value;
@@ -97,19 +104,33 @@ export async function emissionCommand(argv: readonly string[], out: Output = pro
     if (blocks !== undefined) {
       const made = await runEmission(storage, table, blocks);
       emission = made.emission;
-      out.write(`emission ${emission}: blocks ${made.blocks[0]}-${made.blocks[made.blocks.length - 1]}, ${made.tickets} tickets, inactive until sold\n`);
+      out.write(
+        `emission ${emission}: blocks ${made.blocks[0]}-${made.blocks[made.blocks.length - 1]}, ${made.tickets} tickets, inactive until sold\n`,
+      );
     } else {
       emission = existing!;
-      if (!printed.emissionBlocks(emission)) throw new UsageError(`there is no printed emission ${emission} in ${database}`);
+      if (!printed.emissionBlocks(emission))
+        throw new UsageError(`there is no printed emission ${emission} in ${database}`);
     }
     const rows = printed.printOrder(emission, range.from - 1, range.count);
     if (rows.length === 0) throw new UsageError(`emission ${emission} has no ticket ${range.from}`);
-    const faces: PrintFace[] = rows.map((r) => ({ serial: r.serial, code: r.code, a1Cents: r.a1Cents, a2Cents: r.a2Cents, address: playAddress(base, r.code) }));
+    const faces: PrintFace[] = rows.map((r) => ({
+      serial: r.serial,
+      code: r.code,
+      a1Cents: r.a1Cents,
+      a2Cents: r.a2Cents,
+      address: playAddress(base, r.code),
+    }));
     writeFileSync(file, await printFile(faces, base));
-    out.write(`printed ${faces.length} faces (tickets ${range.from}-${range.from + faces.length - 1}: ${faces[0]!.serial} to ${faces[faces.length - 1]!.serial}) to ${file}\n`);
+    out.write(
+      `printed ${faces.length} faces (tickets ${range.from}-${range.from + faces.length - 1}: ${faces[0]!.serial} to ${faces[faces.length - 1]!.serial}) to ${file}\n`,
+    );
     const csv = stringFlag(flags, 'csv');
     if (csv !== undefined) {
-      writeFileSync(csv, `serial,code,a1_cents,a2_cents,address\n${faces.map((f) => `${f.serial},${f.code},${f.a1Cents},${f.a2Cents},${f.address}`).join('\n')}\n`);
+      writeFileSync(
+        csv,
+        `serial,code,a1_cents,a2_cents,address\n${faces.map((f) => `${f.serial},${f.code},${f.a1Cents},${f.a2Cents},${f.address}`).join('\n')}\n`,
+      );
       out.write(`wrote ${faces.length} lines to ${csv}\n`);
     }
     return 0;
@@ -129,13 +150,17 @@ function printRange(flags: ReturnType<typeof parseFlags>): { from: number; count
   const first = integerFlag(flags, 'print-first', 1);
   const range = stringFlag(flags, 'print-range');
   if (first !== undefined && range !== undefined) throw new UsageError('give --print-first or --print-range, not both');
-  if (first !== undefined && first > MAX_FACES) throw new UsageError(`--print-first prints at most ${MAX_FACES} faces a file, got ${first}: print in ranges`);
+  if (first !== undefined && first > MAX_FACES)
+    throw new UsageError(`--print-first prints at most ${MAX_FACES} faces a file, got ${first}: print in ranges`);
   if (range === undefined) return { from: 1, count: first ?? DEFAULT_PRINT_FIRST };
   const m = /^(\d+)-(\d+)$/.exec(range);
   const from = m ? Number(m[1]) : NaN;
   const to = m ? Number(m[2]) : NaN;
   if (!m || from < 1 || to < from) throw new UsageError(`--print-range must be A-B with 1 ≤ A ≤ B, got "${range}"`);
-  if (to - from + 1 > MAX_FACES) throw new UsageError(`--print-range prints at most ${MAX_FACES} faces a file, got ${to - from + 1}: print in ranges`);
+  if (to - from + 1 > MAX_FACES)
+    throw new UsageError(
+      `--print-range prints at most ${MAX_FACES} faces a file, got ${to - from + 1}: print in ranges`,
+    );
   return { from, count: to - from + 1 };
 }
 

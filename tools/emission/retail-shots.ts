@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { SeededSource } from '../../src/core/seeded-source';
-import { nextCommand } from '../../src/server/printed/printed-kit';
 import type { ClaimView, TicketUpdate } from '../../src/protocol/messages';
+import { nextCommand } from '../../src/server/printed/printed-kit';
 
 /**
  * Screenshots of the retailer's page at work, for the README: sign in (a wrong key first), sell by a scanned address,
@@ -10,20 +10,37 @@ import type { ClaimView, TicketUpdate } from '../../src/protocol/messages';
  * Needs a running game server with a fresh emission and the CSV of its printed tickets (npm run emission -- --csv):
  *   npx tsx tools/emission/retail-shots.ts http://127.0.0.1:5700 tickets.csv out-dir retailer-key
  */
-const [BASE = 'http://127.0.0.1:5700', CSV = 'tickets.csv', OUT = 'test-results/retail', KEY = ''] = process.argv.slice(2);
-const rows = readFileSync(CSV, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+const [BASE = 'http://127.0.0.1:5700', CSV = 'tickets.csv', OUT = 'test-results/retail', KEY = ''] =
+  process.argv.slice(2);
+const rows = readFileSync(CSV, 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split(','));
 const retail = { authorization: `Retailer ${KEY}`, 'content-type': 'application/json' };
 
 async function playToEnd(code: string): Promise<number> {
-  const s = await fetch(`${BASE}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const s = await fetch(`${BASE}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   const cookie = s.headers.get('set-cookie')!.split(';')[0]!;
   const h = { cookie, 'content-type': 'application/json' };
-  const claim = (await (await fetch(`${BASE}/api/ticket/claim`, { method: 'POST', headers: h, body: JSON.stringify({ code }) })).json()) as ClaimView;
+  const claim = (await (
+    await fetch(`${BASE}/api/ticket/claim`, { method: 'POST', headers: h, body: JSON.stringify({ code }) })
+  ).json()) as ClaimView;
   let snap = claim.ticket.snapshot;
   let seq = claim.ticket.nextSeq;
   const bot = SeededSource.fromSeed(5);
   while (snap.phase !== 'ended') {
-    const u = (await (await fetch(`${BASE}/api/command`, { method: 'POST', headers: h, body: JSON.stringify({ key: `k${code}${seq}`, ticket: claim.serial, seq, command: nextCommand(snap, bot) }) })).json()) as TicketUpdate;
+    const u = (await (
+      await fetch(`${BASE}/api/command`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({ key: `k${code}${seq}`, ticket: claim.serial, seq, command: nextCommand(snap, bot) }),
+      })
+    ).json()) as TicketUpdate;
     snap = u.snapshot;
     seq = u.nextSeq;
   }
@@ -32,7 +49,8 @@ async function playToEnd(code: string): Promise<number> {
 
 mkdirSync(OUT, { recursive: true });
 // As playwright.config.ts: Debian's Chromium where there is one.
-const executablePath = process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath =
+  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch(executablePath ? { executablePath } : {});
 const page = await browser.newPage({ viewport: { width: 900, height: 820 } });
 await page.goto(`${BASE}/retail`);
@@ -47,7 +65,7 @@ await page.waitForSelector('#counter:not([hidden])');
 // Sell ticket 1 by typing, as a scanner would (the whole play address, then Enter).
 await page.keyboard.type(rows[2]![4]!);
 await page.keyboard.press('Enter');
-await page.waitForFunction(() => document.querySelector("#message")?.textContent?.startsWith("Vendu"));
+await page.waitForFunction(() => document.querySelector('#message')?.textContent?.startsWith('Vendu'));
 await page.keyboard.type(rows[2]![1]!);
 await page.keyboard.press('Enter');
 await page.waitForFunction(() => document.querySelector('#message')?.textContent?.startsWith('Déjà vendu'));

@@ -47,7 +47,11 @@ export function placeOf(url: string, functionName: string): string {
  * `window`: monotonic microseconds (process.hrtime, the clock V8's profiler stamps its samples with on Linux); only
  * the samples inside it count, when it lies within the profile.
  */
-export async function summarizeProfile(file: string, window: { from: number; to: number } | null, top = 15): Promise<ProfileSummary> {
+export async function summarizeProfile(
+  file: string,
+  window: { from: number; to: number } | null,
+  top = 15,
+): Promise<ProfileSummary> {
   const p = JSON.parse(await readFile(file, 'utf8')) as Profile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
@@ -70,11 +74,15 @@ export async function summarizeProfile(file: string, window: { from: number; to:
     if (place === 'idle') continue;
     total += us;
     places.set(place, (places.get(place) ?? 0) + us);
-    const name = `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}` : ''}`.trim();
+    const name =
+      `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}` : ''}`.trim();
     functions.set(name, (functions.get(name) ?? 0) + us);
   }
   const sorted = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => [k, us / 1000] as const);
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => [k, us / 1000] as const);
   return { windowed, totalMs: total / 1000, byPlace: sorted(places, 25), topFunctions: sorted(functions, top) };
 }
 

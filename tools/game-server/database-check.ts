@@ -2,7 +2,7 @@
  * The server's own database checker, read as the kill test's verdict on the file: blocks reconcile, the audit chain
  * verifies, no prize paid twice, no ticket without its stake, every journal and ledger sound.
  */
-import { checkDatabase, type CheckReport } from '../../src/server/check';
+import { type CheckReport, checkDatabase } from '../../src/server/check';
 
 export interface DatabaseVerdict {
   /** Tickets on record (null if the checker does not count them). */
@@ -20,7 +20,9 @@ export async function checkDatabaseFile(file: string): Promise<DatabaseVerdict> 
 
 export function verdictOf(c: CheckReport): DatabaseVerdict {
   const problems: string[] = [];
-  for (const b of c.blocks) if (!b.reconciles) problems.push(`block ${b.block} does not reconcile (dealt ${b.dealt}, remaining ${b.remaining.join(' ')})`);
+  for (const b of c.blocks)
+    if (!b.reconciles)
+      problems.push(`block ${b.block} does not reconcile (dealt ${b.dealt}, remaining ${b.remaining.join(' ')})`);
   if (!c.auditVerified) problems.push(`the audit chain does not verify: ${c.auditProblem ?? 'no detail'}`);
   if (c.stakesMissing > 0) problems.push(`${c.stakesMissing} tickets without their stake`);
   if (c.doublePayments > 0) problems.push(`${c.doublePayments} double payments`);

@@ -5,7 +5,7 @@
  * socket, one request at a time (no pipelining), as one screen asks one thing at a time.
  */
 import { Client } from 'undici';
-import { ConnectionError, type BaseUrl, type GameClient, type Reply } from './http-client';
+import { type BaseUrl, ConnectionError, type GameClient, type Reply } from './http-client';
 
 const JSON_HEADERS = { accept: 'application/json', 'content-type': 'application/json' } as const;
 
@@ -16,7 +16,12 @@ export class FastClient implements GameClient {
   connects = 0;
 
   constructor(base: BaseUrl, timeoutMs = 10_000) {
-    this.client = new Client(base().origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 60_000 });
+    this.client = new Client(base().origin, {
+      pipelining: 1,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      keepAliveTimeout: 60_000,
+    });
     this.client.on('connect', () => {
       this.connects++;
     });

@@ -6,7 +6,7 @@ import { DEFAULT_PRIZE_TABLE } from '../../src/core/prize-table';
 import { RULES } from '../../src/core/rules';
 import { SeededSource } from '../../src/core/seeded-source';
 import { formatSerial } from '../../src/core/ticket';
-import { shownEvents, type RecalledTicket } from '../../src/protocol/messages';
+import { type RecalledTicket, shownEvents } from '../../src/protocol/messages';
 import { checkRecalled } from './kill-checks';
 import type { SeenTicket } from './sim-player';
 
@@ -25,7 +25,14 @@ function played(seed: number): { recalled: RecalledTicket; seen: SeenTicket } {
     balanceAfterCents: before - RULES.ticketPriceCents + t.prizeCents,
     finishedAt: '2026-12-04T17:00:00.000Z',
   };
-  const seen: SeenTicket = { id, player: 0, events: shownEvents(journal), nextSeq: 9, ended: true, prizeCents: t.prizeCents };
+  const seen: SeenTicket = {
+    id,
+    player: 0,
+    events: shownEvents(journal),
+    nextSeq: 9,
+    ended: true,
+    prizeCents: t.prizeCents,
+  };
   return { recalled, seen };
 }
 
@@ -43,7 +50,9 @@ describe("the kill test's check of a finished ticket against the server's recall
   it('names a redrawn pick: one hen shows another element than the reply said', () => {
     const { recalled, seen } = played(7);
     const at = recalled.journal.findIndex((e) => e.type === 'henLifted');
-    const redrawn = recalled.journal.map((e, i): GameEvent => (i === at && e.type === 'henLifted' ? { ...e, hen: (e.hen + 1) % RULES.hens } : e));
+    const redrawn = recalled.journal.map(
+      (e, i): GameEvent => (i === at && e.type === 'henLifted' ? { ...e, hen: (e.hen + 1) % RULES.hens } : e),
+    );
     const wrong = checkRecalled(seen, { ...recalled, journal: redrawn });
     expect(wrong.some((w) => w.includes('is not the') && w.includes('events its replies brought'))).toBe(true);
   });
@@ -67,6 +76,8 @@ describe("the kill test's check of a finished ticket against the server's recall
   it('names a prize the journal pays but the replies did not say', () => {
     const { recalled, seen } = played(7);
     const told = { ...seen, prizeCents: seen.prizeCents + 100 };
-    expect(checkRecalled(told, recalled)).toContain(`ticket ${seen.id}: its journal pays ${seen.prizeCents} cents, its replies said ${told.prizeCents}`);
+    expect(checkRecalled(told, recalled)).toContain(
+      `ticket ${seen.id}: its journal pays ${seen.prizeCents} cents, its replies said ${told.prizeCents}`,
+    );
   });
 });

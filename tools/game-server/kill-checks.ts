@@ -5,10 +5,10 @@
  * says; every player's balance is what the money its replies showed adds up to.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { HISTORY_LENGTH } from '../../src/core/history';
 import { replayFinished } from '../../src/core/replay';
 import { RULES } from '../../src/core/rules';
-import { shownEvents, type HistoryView, type RecalledTicket } from '../../src/protocol/messages';
-import { HISTORY_LENGTH } from '../../src/core/history';
+import { type HistoryView, type RecalledTicket, shownEvents } from '../../src/protocol/messages';
 import type { SeenTicket, SimPlayer } from './sim-player';
 
 /** Checks one finished ticket against the server's recall of it; returns what is wrong. */
@@ -16,16 +16,21 @@ export function checkRecalled(t: SeenTicket, recalled: RecalledTicket | undefine
   if (!recalled) return [`ticket ${t.id} ended here but is not in the server's recall`];
   const wrong: string[] = [];
   if (!isDeepStrictEqual(shownEvents(recalled.journal), t.events)) {
-    wrong.push(`ticket ${t.id}: the recorded journal (${recalled.journal.length} events) is not the ${t.events.length} events its replies brought`);
+    wrong.push(
+      `ticket ${t.id}: the recorded journal (${recalled.journal.length} events) is not the ${t.events.length} events its replies brought`,
+    );
   }
   const folded = replayFinished(recalled.journal);
   if (!folded.ok) wrong.push(`ticket ${t.id}: its journal does not fold: ${folded.error.message}`);
-  const prize = folded.ok ? folded.value.snapshot().result?.prizeCents ?? 0 : null;
-  if (prize !== null && prize !== t.prizeCents) wrong.push(`ticket ${t.id}: its journal pays ${prize} cents, its replies said ${t.prizeCents}`);
+  const prize = folded.ok ? (folded.value.snapshot().result?.prizeCents ?? 0) : null;
+  if (prize !== null && prize !== t.prizeCents)
+    wrong.push(`ticket ${t.id}: its journal pays ${prize} cents, its replies said ${t.prizeCents}`);
   if (recalled.stakeCents !== RULES.ticketPriceCents) wrong.push(`ticket ${t.id}: stake ${recalled.stakeCents} cents`);
   const after = recalled.balanceBeforeCents - recalled.stakeCents + (prize ?? 0);
   if (recalled.balanceAfterCents !== after) {
-    wrong.push(`ticket ${t.id}: balance after ${recalled.balanceAfterCents} cents, before ${recalled.balanceBeforeCents} − stake + prize is ${after}`);
+    wrong.push(
+      `ticket ${t.id}: balance after ${recalled.balanceAfterCents} cents, before ${recalled.balanceBeforeCents} − stake + prize is ${after}`,
+    );
   }
   return wrong;
 }
@@ -34,8 +39,13 @@ export function checkRecalled(t: SeenTicket, recalled: RecalledTicket | undefine
 export async function checkEndedTicket(p: SimPlayer, t: SeenTicket): Promise<void> {
   const history = await p.read<HistoryView>('/api/history');
   const recalled = history.recent[0];
-  if (recalled?.id !== t.id) p.problem(`ticket ${t.id} just ended, the newest in the server's recall is ${recalled?.id ?? 'none'}`);
-  for (const w of checkRecalled(t, history.recent.find((r) => r.id === t.id))) p.problem(w);
+  if (recalled?.id !== t.id)
+    p.problem(`ticket ${t.id} just ended, the newest in the server's recall is ${recalled?.id ?? 'none'}`);
+  for (const w of checkRecalled(
+    t,
+    history.recent.find((r) => r.id === t.id),
+  ))
+    p.problem(w);
 }
 
 export interface FinalCounts {
@@ -60,21 +70,38 @@ export async function checkAfterRun(p: SimPlayer): Promise<FinalCounts> {
     }
     if (again.status !== x.status || !isDeepStrictEqual(again.body, x.reply)) {
       changed++;
-      p.problem(`key ${String(x.body['key'])} (${x.kind}) asked again: ${again.status} ${JSON.stringify(again.body).slice(0, 300)}, first ${x.status} ${JSON.stringify(x.reply).slice(0, 300)}`);
+      p.problem(
+        `key ${String(x.body['key'])} (${x.kind}) asked again: ${again.status} ${JSON.stringify(again.body).slice(0, 300)}, first ${x.status} ${JSON.stringify(x.reply).slice(0, 300)}`,
+      );
     }
   }
   const history = await p.read<HistoryView>('/api/history');
   const finished = p.tickets.filter((t) => t.ended);
   const lastTen = finished.slice(-HISTORY_LENGTH).reverse();
   const ids = history.recent.map((r) => r.id);
-  if (!isDeepStrictEqual(ids, lastTen.map((t) => t.id))) {
-    p.problem(`the server recalls ${ids.join(', ')}; this player's last finished tickets are ${lastTen.map((t) => t.id).join(', ')}`);
+  if (
+    !isDeepStrictEqual(
+      ids,
+      lastTen.map((t) => t.id),
+    )
+  ) {
+    p.problem(
+      `the server recalls ${ids.join(', ')}; this player's last finished tickets are ${lastTen.map((t) => t.id).join(', ')}`,
+    );
   }
-  for (const t of lastTen) for (const w of checkRecalled(t, history.recent.find((r) => r.id === t.id))) p.problem(w);
+  for (const t of lastTen)
+    for (const w of checkRecalled(
+      t,
+      history.recent.find((r) => r.id === t.id),
+    ))
+      p.problem(w);
   const session = await p.session();
-  if (session.ticket) p.problem(`ticket ${session.ticket.id} is still open on the server, every ticket here was played to its end`);
+  if (session.ticket)
+    p.problem(`ticket ${session.ticket.id} is still open on the server, every ticket here was played to its end`);
   if (session.balanceCents !== p.expectedCents) {
-    p.problem(`final balance ${session.balanceCents} cents; opening ${p.openingCents} + top-ups − stakes + prizes = ${p.expectedCents}`);
+    p.problem(
+      `final balance ${session.balanceCents} cents; opening ${p.openingCents} + top-ups − stakes + prizes = ${p.expectedCents}`,
+    );
   }
   checkMoney(p);
   return { reasked: p.exchanges.length, repliesChanged: changed };
@@ -84,5 +111,6 @@ export async function checkAfterRun(p: SimPlayer): Promise<FinalCounts> {
 function checkMoney(p: SimPlayer): void {
   const prizes = p.tickets.reduce((sum, t) => sum + t.prizeCents, 0);
   const computed = (p.openingCents ?? 0) + p.topUpCents - p.tickets.length * RULES.ticketPriceCents + prizes;
-  if (computed !== p.expectedCents) p.problem(`money from the tickets ${computed} cents, from the replies ${p.expectedCents}`);
+  if (computed !== p.expectedCents)
+    p.problem(`money from the tickets ${computed} cents, from the replies ${p.expectedCents}`);
 }

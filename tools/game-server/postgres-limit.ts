@@ -14,7 +14,9 @@ export async function measurePostgres(url: string, seconds: number): Promise<Pos
   const body = JSON.stringify({ type: 'henLifted', round: 1, pick: 3, hen: 17, element: 'chick', picksLeft: 4 });
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
-  await setup.query('DROP TABLE IF EXISTS bench_entry; CREATE TABLE bench_entry (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL)');
+  await setup.query(
+    'DROP TABLE IF EXISTS bench_entry; CREATE TABLE bench_entry (id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL)',
+  );
   const rate = async (connections: number): Promise<number> => {
     const clients = await Promise.all(
       Array.from({ length: connections }, async () => {

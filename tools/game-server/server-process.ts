@@ -4,7 +4,7 @@
  * second and a half more per start, and tsx's CLI runs the server in a grandchild, so a SIGKILL sent to the child's
  * PID would miss the server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +79,9 @@ export async function bundleServer(): Promise<string> {
     // pg's optional native binding is never installed; pg itself stays a package like the SQLite binding.
     external: ['better-sqlite3', 'pg', 'pg-native'],
     // Some of fastify's dependencies are CommonJS and call require(); an ES module has none of its own.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   return outfile;
@@ -149,7 +151,11 @@ export function startChild(
     });
     void ended.then((e) => {
       clearTimeout(timer);
-      reject(new Error(`${args[0]} ended before listening (code ${e.code}, signal ${e.signal}): ${err.slice(-2000)}${out.slice(-2000)}`));
+      reject(
+        new Error(
+          `${args[0]} ended before listening (code ${e.code}, signal ${e.signal}): ${err.slice(-2000)}${out.slice(-2000)}`,
+        ),
+      );
     });
   });
 }

@@ -71,11 +71,17 @@ try {
   process.stdout.write(
     `service cost: ${n} durable commands by ${players} players: ${us.toFixed(1)} µs CPU per command ` +
       `(user ${(cpu.user / n).toFixed(1)}, system ${(cpu.system / n).toFixed(1)}), ${Math.round(n / (wall / 1000))} commands/s in ${(wall / 1000).toFixed(1)} s, ` +
-      `load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`,
+      `load ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}\n`,
   );
-  const count = (table: string): number => (storage.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = (table: string): number =>
+    (storage.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   const tables = ['ticket_events', 'audit', 'replies', 'ledger', 'tickets'];
-  process.stdout.write(`  rows per command (whole run): ${tables.map((t) => `${t} ${(count(t) / commands).toFixed(2)}`).join(', ')}\n`);
+  process.stdout.write(
+    `  rows per command (whole run): ${tables.map((t) => `${t} ${(count(t) / commands).toFixed(2)}`).join(', ')}\n`,
+  );
 } finally {
   storage.close();
   await rm(dir, { recursive: true, force: true });

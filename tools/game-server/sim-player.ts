@@ -7,10 +7,18 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Command } from '../../src/core';
-import { uniformInt, type RandomSource } from '../../src/core/random-source';
+import { type RandomSource, uniformInt } from '../../src/core/random-source';
 import { RULES } from '../../src/core/rules';
 import { DEMO_CREDIT_CENTS } from '../../src/core/wallet';
-import { shownEvents, type BalanceView, type SessionView, type ShownEvent, type TicketId, type TicketUpdate, type TicketView } from '../../src/protocol/messages';
+import {
+  type BalanceView,
+  type SessionView,
+  type ShownEvent,
+  shownEvents,
+  type TicketId,
+  type TicketUpdate,
+  type TicketView,
+} from '../../src/protocol/messages';
 import { ConnectionError, type GameClient, type Reply } from './http-client';
 import { nextCommand } from './ticket-bot';
 
@@ -102,7 +110,10 @@ export class SimPlayer {
   async playTicket(): Promise<SeenTicket> {
     if (!this.open) {
       const short = this.expectedCents < RULES.ticketPriceCents;
-      const extra = this.topUpEvery > 0 && this.expectedCents < DEMO_CREDIT_CENTS && uniformInt(this.choices, this.topUpEvery) === 0;
+      const extra =
+        this.topUpEvery > 0 &&
+        this.expectedCents < DEMO_CREDIT_CENTS &&
+        uniformInt(this.choices, this.topUpEvery) === 0;
       if (short || extra) await this.topUp();
       await this.buy();
     }
@@ -160,7 +171,14 @@ export class SimPlayer {
     const r = await this.keyed('buy', '/api/buy', {});
     if (r.status !== 200) return this.refused('buy', r);
     const u = r.body as TicketUpdate;
-    const t: SeenTicket = { id: u.ticket, player: this.index, events: [...u.events], nextSeq: u.nextSeq, ended: false, prizeCents: 0 };
+    const t: SeenTicket = {
+      id: u.ticket,
+      player: this.index,
+      events: [...u.events],
+      nextSeq: u.nextSeq,
+      ended: false,
+      prizeCents: 0,
+    };
     if (u.nextSeq !== 1) this.problem(`ticket ${u.ticket}: bought with nextSeq ${u.nextSeq}, not 1`);
     this.expectedCents -= RULES.ticketPriceCents;
     this.tickets.push(t);
@@ -190,7 +208,8 @@ export class SimPlayer {
       }
     }
     this.snapshot = u.snapshot;
-    if (t.ended !== (u.snapshot.phase === 'ended')) this.problem(`ticket ${t.id} ${when}: phase ${u.snapshot.phase}, ended event ${t.ended}`);
+    if (t.ended !== (u.snapshot.phase === 'ended'))
+      this.problem(`ticket ${t.id} ${when}: phase ${u.snapshot.phase}, ended event ${t.ended}`);
     this.checkBalance(`ticket ${t.id} ${when}`, u.balanceCents);
   }
 
@@ -213,7 +232,8 @@ export class SimPlayer {
       if (r && r.status < 500) {
         this.hooks.timed?.(kind, performance.now() - started);
         if (sends > 1) this.resends[kind]++;
-        if (this.keep) this.exchanges.push({ player: this.index, kind, path, body, status: r.status, reply: r.body, sends });
+        if (this.keep)
+          this.exchanges.push({ player: this.index, kind, path, body, status: r.status, reply: r.body, sends });
         return r;
       }
       if (this.open && kind !== 'buy' && kind !== 'topUp') await this.checkResume();
@@ -248,15 +268,20 @@ export class SimPlayer {
     const held: Pick<TicketView, 'id' | 'events'> | null =
       view.ticket ?? (view.recent[0]?.id === t.id ? { id: t.id, events: shownEvents(view.recent[0].journal) } : null);
     if (!held || held.id !== t.id) {
-      this.problem(`ticket ${t.id} is open here, the server's session resumes ${view.ticket ? view.ticket.id : 'none'} and its newest ended ticket is ${view.recent[0]?.id ?? 'none'}`);
+      this.problem(
+        `ticket ${t.id} is open here, the server's session resumes ${view.ticket ? view.ticket.id : 'none'} and its newest ended ticket is ${view.recent[0]?.id ?? 'none'}`,
+      );
       return;
     }
     if (!isDeepStrictEqual(held.events.slice(0, t.events.length), t.events)) {
-      this.problem(`ticket ${t.id}: the resumed journal does not start with the ${t.events.length} events already shown`);
+      this.problem(
+        `ticket ${t.id}: the resumed journal does not start with the ${t.events.length} events already shown`,
+      );
     }
     if (!view.ticket) return;
     const open = view.ticket;
-    if (open.nextSeq < t.nextSeq) this.problem(`ticket ${t.id}: resumed at nextSeq ${open.nextSeq}, already at ${t.nextSeq}`);
+    if (open.nextSeq < t.nextSeq)
+      this.problem(`ticket ${t.id}: resumed at nextSeq ${open.nextSeq}, already at ${t.nextSeq}`);
   }
 
   private refused(what: string, r: Reply): void {

@@ -27,9 +27,10 @@ export async function measureSqlite(seconds: number): Promise<SqliteLimit> {
     const insert = db.prepare('INSERT INTO entry (body) VALUES (?)');
     // A body about the size of a command's events.
     const body = JSON.stringify({ type: 'henLifted', round: 1, pick: 3, hen: 17, element: 'chick', picksLeft: 4 });
-    const group = (rows: number) => db.transaction(() => {
-      for (let i = 0; i < rows; i++) insert.run(body);
-    });
+    const group = (rows: number) =>
+      db.transaction(() => {
+        for (let i = 0; i < rows; i++) insert.run(body);
+      });
     const one = group(1);
     const fifty = group(ROWS_PER_GROUP);
     const rate = (tx: () => void): number => {

@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CryptoSource, DEFAULT_PRIZE_TABLE, formatSerial, RULES } from '../../src/core';
-import { BlockBook } from '../../src/server/blocks';
 import { blockReport, formatBlockReport } from '../../src/server/block-ops';
+import { BlockBook } from '../../src/server/blocks';
 import { openReader } from '../../src/server/record-reader';
 import { PgStorage } from '../../src/server/storage/pg-storage';
 import { startTempPostgres } from './temp-postgres';
@@ -27,19 +27,32 @@ async function worker(url: string, n: number): Promise<void> {
   const player = await storage.transact((tx) => tx.createPlayer('terminal', null, `dealer-${n}`, at), { play: false });
   let mine = 0;
   for (let done = false; !done; ) {
-    done = await storage.transact(async (tx) => {
-      for (let i = 0; i < PER_TRANSACTION; i++) {
-        const t = await book.deal(tx, source, at);
-        const id = formatSerial(t.serial);
-        await tx.insertTicket({ id, block: t.serial.block, index: t.serial.index, a1Cents: t.a1Cents, a2Cents: t.a2Cents, playerId: player.id, stakeCents: RULES.ticketPriceCents, balanceBeforeCents: 0, createdAt: at });
-        // Recorded as ended at once (a player has one open ticket at most); the deal is what is measured here.
-        await tx.endTicket(id, 1, 0, 0, at);
-        // Dealt from block 2: block 1 is exhausted (this ticket counts in block 2's reconciliation).
-        if (t.serial.block !== 1) return true;
-        mine++;
-      }
-      return false;
-    }, { play: true });
+    done = await storage.transact(
+      async (tx) => {
+        for (let i = 0; i < PER_TRANSACTION; i++) {
+          const t = await book.deal(tx, source, at);
+          const id = formatSerial(t.serial);
+          await tx.insertTicket({
+            id,
+            block: t.serial.block,
+            index: t.serial.index,
+            a1Cents: t.a1Cents,
+            a2Cents: t.a2Cents,
+            playerId: player.id,
+            stakeCents: RULES.ticketPriceCents,
+            balanceBeforeCents: 0,
+            createdAt: at,
+          });
+          // Recorded as ended at once (a player has one open ticket at most); the deal is what is measured here.
+          await tx.endTicket(id, 1, 0, 0, at);
+          // Dealt from block 2: block 1 is exhausted (this ticket counts in block 2's reconciliation).
+          if (t.serial.block !== 1) return true;
+          mine++;
+        }
+        return false;
+      },
+      { play: true },
+    );
   }
   await storage.close();
   process.stdout.write(`worker ${n} dealt ${mine}\n`);
@@ -59,12 +72,20 @@ async function main(argv: readonly string[]): Promise<number> {
     const t0 = performance.now();
     const me = fileURLToPath(import.meta.url);
     const outputs = await Promise.all(
-      Array.from({ length: WORKERS }, (_, n) => new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', me, '--worker', url, String(n)], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
-        child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`worker ${n} exited with ${code}`))));
-      })),
+      Array.from(
+        { length: WORKERS },
+        (_, n) =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', me, '--worker', url, String(n)], {
+              stdio: ['ignore', 'pipe', 'inherit'],
+            });
+            let out = '';
+            child.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
+            child.once('exit', (code) =>
+              code === 0 ? resolve(out) : reject(new Error(`worker ${n} exited with ${code}`)),
+            );
+          }),
+      ),
     );
     const seconds = (performance.now() - t0) / 1000;
     process.stdout.write(outputs.join(''));
@@ -74,7 +95,9 @@ async function main(argv: readonly string[]): Promise<number> {
       const b = r.blocks[0]!;
       process.stdout.write(formatBlockReport(r));
       const exact = b.dealt === RULES.blockSize && b.left === 0 && b.rows.every((x) => x.dealt === x.table);
-      process.stdout.write(`${b.dealt} tickets dealt by ${WORKERS} processes in ${seconds.toFixed(1)} s: prize counts ${exact ? 'EQUAL the table' : 'DIFFER from the table'}\n`);
+      process.stdout.write(
+        `${b.dealt} tickets dealt by ${WORKERS} processes in ${seconds.toFixed(1)} s: prize counts ${exact ? 'EQUAL the table' : 'DIFFER from the table'}\n`,
+      );
       return exact && b.reconciles ? 0 : 1;
     } finally {
       await close();
@@ -88,7 +111,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e: unknown) => {
-      process.stderr.write(`block-deal-pg: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+      process.stderr.write(`block-deal-pg: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
       process.exit(1);
     },
   );

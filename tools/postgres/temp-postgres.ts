@@ -102,7 +102,9 @@ export async function startTempPostgres(o: TempPostgresOptions = {}): Promise<Te
     synchronous_commit: 'on',
     ...o.settings,
   };
-  const options = Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`).join(' ');
+  const options = Object.entries(settings)
+    .map(([k, v]) => `-c ${k}=${v}`)
+    .join(' ');
   const log = path.join(root, 'server.log');
   const start = async (): Promise<void> => {
     try {

@@ -2,10 +2,25 @@
  * The game's sound effects, each a recipe of oscillators, seeded noise and envelopes.
  * Every recipe returns raw samples; make-sounds.ts normalises and encodes them.
  */
-import { SAMPLE_RATE } from './wav';
+
 import {
-  Biquad, TAU, bell, brass, fadeEdges, fadeOut, mallet, midiToHz, mixInto, note, pluck, render, seededNoise, silence, wave,
+  Biquad,
+  bell,
+  brass,
+  fadeEdges,
+  fadeOut,
+  mallet,
+  midiToHz,
+  mixInto,
+  note,
+  pluck,
+  render,
+  seededNoise,
+  silence,
+  TAU,
+  wave,
 } from './synth';
+import { SAMPLE_RATE } from './wav';
 
 /** A hen lifting off: a soft whoosh of filtered noise with two wing flaps in it (~0.3 s). */
 export function lift(): Float64Array {
@@ -13,22 +28,27 @@ export function lift(): Float64Array {
   const band = new Biquad('bandpass');
   const low = new Biquad('lowpass');
   const length = 0.32;
-  return fadeEdges(render(length, (t) => {
-    const x = t / length;
-    const swell = Math.sin(Math.PI * Math.min(1, x * 1.1)) ** 1.5;
-    const flaps = 0.55 + 0.45 * Math.cos(TAU * 9 * t); // two beats of the wings inside the whoosh
-    const centre = 500 + 1800 * Math.sin(Math.PI * x);
-    const whoosh = band.step(noise(), centre, 1.2) * swell * flaps;
-    const thump = Math.sin(TAU * 140 * t) * pluck(t, 0.005, 0.03) * 0.35;
-    return low.step(whoosh * 1.6 + thump, 5000, 0.7);
-  }), 0.004);
+  return fadeEdges(
+    render(length, (t) => {
+      const x = t / length;
+      const swell = Math.sin(Math.PI * Math.min(1, x * 1.1)) ** 1.5;
+      const flaps = 0.55 + 0.45 * Math.cos(TAU * 9 * t); // two beats of the wings inside the whoosh
+      const centre = 500 + 1800 * Math.sin(Math.PI * x);
+      const whoosh = band.step(noise(), centre, 1.2) * swell * flaps;
+      const thump = Math.sin(TAU * 140 * t) * pluck(t, 0.005, 0.03) * 0.35;
+      return low.step(whoosh * 1.6 + thump, 5000, 0.7);
+    }),
+    0.004,
+  );
 }
 
 /** The golden egg: a rising arpeggio of bells over a shimmer (~1 s). */
 export function egg(): Float64Array {
   const out = silence(1.1);
   const notes = [84, 88, 91, 96]; // C6 E6 G6 C7
-  notes.forEach((note, k) => { mixInto(out, bell(midiToHz(note), 1.1 - k * 0.07, 0.35), Math.round(k * 0.07 * SAMPLE_RATE), 0.6); });
+  notes.forEach((note, k) => {
+    mixInto(out, bell(midiToHz(note), 1.1 - k * 0.07, 0.35), Math.round(k * 0.07 * SAMPLE_RATE), 0.6);
+  });
   // twinkles: tiny high pings at fixed, seeded moments and pitches
   const twinkle = seededNoise(202);
   for (let k = 0; k < 9; k++) {
@@ -37,7 +57,10 @@ export function egg(): Float64Array {
     const ping = note(0.12, (t) => Math.sin(TAU * hz * t) * pluck(t, 0.002, 0.03));
     mixInto(out, ping, Math.round(start * SAMPLE_RATE), 0.12 * (1 - k / 12));
   }
-  const glitter = render(1.1, (t) => Math.sin(TAU * 2093 * t) * (0.5 + 0.5 * Math.sin(TAU * 12 * t)) * 0.16 * pluck(t - 0.2, 0.15, 0.3));
+  const glitter = render(
+    1.1,
+    (t) => Math.sin(TAU * 2093 * t) * (0.5 + 0.5 * Math.sin(TAU * 12 * t)) * 0.16 * pluck(t - 0.2, 0.15, 0.3),
+  );
   mixInto(out, glitter, 0);
   fadeOut(out, 0.2);
   return fadeEdges(out, 0.01);
@@ -50,7 +73,7 @@ export function chick(): Float64Array {
     let phase = 0;
     return render(0.13, (t) => {
       const x = t / 0.13;
-      const hz = top - (top * 0.35) * x + 180 * Math.sin(TAU * 38 * t);
+      const hz = top - top * 0.35 * x + 180 * Math.sin(TAU * 38 * t);
       phase += hz / SAMPLE_RATE;
       const env = Math.sin(Math.PI * Math.min(1, x)) ** 0.8;
       return (Math.sin(TAU * phase) + 0.18 * Math.sin(2 * TAU * phase)) * env;
@@ -66,13 +89,16 @@ export function empty(): Float64Array {
   const noise = seededNoise(303);
   const low = new Biquad('lowpass');
   let phase = 0;
-  return fadeEdges(render(0.3, (t) => {
-    const hz = 60 + 90 * Math.exp(-t / 0.03);
-    phase += hz / SAMPLE_RATE;
-    const body = Math.sin(TAU * phase) * pluck(t, 0.003, 0.07);
-    const dust = low.step(noise(), 700, 0.7) * pluck(t, 0.002, 0.04) * 0.8;
-    return body + dust;
-  }), 0.002);
+  return fadeEdges(
+    render(0.3, (t) => {
+      const hz = 60 + 90 * Math.exp(-t / 0.03);
+      phase += hz / SAMPLE_RATE;
+      const body = Math.sin(TAU * phase) * pluck(t, 0.003, 0.07);
+      const dust = low.step(noise(), 700, 0.7) * pluck(t, 0.002, 0.04) * 0.8;
+      return body + dust;
+    }),
+    0.002,
+  );
 }
 
 /** A haystack opening: rustling straw, grains of filtered noise (~0.5 s). */
@@ -82,13 +108,19 @@ export function haystack(): Float64Array {
   const band = new Biquad('bandpass');
   const high = new Biquad('highpass');
   let grain = 0;
-  return fadeEdges(fadeOut(render(0.5, (t, i) => {
-    if (i % 220 === 0) grain = 0.3 + 0.7 * Math.abs(grains()); // a new crackle every 10 ms
-    const x = t / 0.5;
-    const env = Math.min(1, x * 12) * Math.exp(-x * 2.2);
-    const centre = 3200 + 1200 * Math.sin(TAU * 3 * t);
-    return high.step(band.step(noise(), centre, 0.8), 900, 0.7) * env * grain;
-  }), 0.08), 0.01);
+  return fadeEdges(
+    fadeOut(
+      render(0.5, (t, i) => {
+        if (i % 220 === 0) grain = 0.3 + 0.7 * Math.abs(grains()); // a new crackle every 10 ms
+        const x = t / 0.5;
+        const env = Math.min(1, x * 12) * Math.exp(-x * 2.2);
+        const centre = 3200 + 1200 * Math.sin(TAU * 3 * t);
+        return high.step(band.step(noise(), centre, 0.8), 900, 0.7) * env * grain;
+      }),
+      0.08,
+    ),
+    0.01,
+  );
 }
 
 /** The Extra: a short brass fanfare, a triplet up to a held chord (~1.2 s). */
@@ -111,7 +143,14 @@ export function win(): Float64Array {
   const beat = 0.125;
   const tune: ReadonlyArray<readonly [number, number]> = [
     // MIDI note, start in eighths
-    [72, 0], [76, 1], [79, 2], [84, 3], [79, 4], [84, 5], [88, 6], [91, 8],
+    [72, 0],
+    [76, 1],
+    [79, 2],
+    [84, 3],
+    [79, 4],
+    [84, 5],
+    [88, 6],
+    [91, 8],
   ];
   for (const [note, step] of tune) {
     mixInto(out, mallet(midiToHz(note), 0.6, 0.18), Math.round(step * beat * SAMPLE_RATE), 0.55);
@@ -119,7 +158,8 @@ export function win(): Float64Array {
   }
   const chordAt = Math.round(8 * beat * SAMPLE_RATE);
   for (const note of [60, 64, 67, 72]) mixInto(out, brass(midiToHz(note), 0.7, 0.3), chordAt, 0.3);
-  for (const note of [84, 88, 91, 96]) mixInto(out, bell(midiToHz(note), 1.0, 0.3), chordAt + Math.round((note - 84) * 0.006 * SAMPLE_RATE), 0.22);
+  for (const note of [84, 88, 91, 96])
+    mixInto(out, bell(midiToHz(note), 1.0, 0.3), chordAt + Math.round((note - 84) * 0.006 * SAMPLE_RATE), 0.22);
   fadeOut(out, 0.25);
   return fadeEdges(out, 0.01);
 }
@@ -127,7 +167,12 @@ export function win(): Float64Array {
 /** A loss, kindly: three soft descending notes and a low resolve, no buzzer (~1 s). */
 export function lose(): Float64Array {
   const out = silence(1.05);
-  const notes: ReadonlyArray<readonly [number, number]> = [[76, 0], [72, 0.22], [69, 0.44], [67, 0.6]];
+  const notes: ReadonlyArray<readonly [number, number]> = [
+    [76, 0],
+    [72, 0.22],
+    [69, 0.44],
+    [67, 0.6],
+  ];
   notes.forEach(([pitch, start], k) => {
     let phase = 0;
     const hz = midiToHz(pitch);
@@ -144,11 +189,14 @@ export function lose(): Float64Array {
 export function click(): Float64Array {
   const noise = seededNoise(505);
   const high = new Biquad('highpass');
-  return fadeEdges(render(0.08, (t) => {
-    const tone = Math.sin(TAU * 1760 * t) * pluck(t, 0.001, 0.012);
-    const tick = high.step(noise(), 3000, 0.7) * pluck(t, 0.0005, 0.004) * 0.6;
-    return tone + tick;
-  }), 0.001);
+  return fadeEdges(
+    render(0.08, (t) => {
+      const tone = Math.sin(TAU * 1760 * t) * pluck(t, 0.001, 0.012);
+      const tick = high.step(noise(), 3000, 0.7) * pluck(t, 0.0005, 0.004) * 0.6;
+      return tone + tick;
+    }),
+    0.001,
+  );
 }
 
 /**
@@ -180,10 +228,16 @@ export function coin(): Float64Array {
   const first = midiToHz(83); // B5
   const second = midiToHz(88); // E6
   let phase = 0;
-  return fadeEdges(fadeOut(render(0.22, (t) => {
-    const hz = t < 0.06 ? first : second;
-    phase += hz / SAMPLE_RATE;
-    const env = t < 0.06 ? 1 : Math.exp(-(t - 0.06) / 0.06);
-    return (wave('square', phase) * 0.3 + Math.sin(TAU * phase) * 0.7) * env * Math.min(1, t / 0.002);
-  }), 0.04), 0.003);
+  return fadeEdges(
+    fadeOut(
+      render(0.22, (t) => {
+        const hz = t < 0.06 ? first : second;
+        phase += hz / SAMPLE_RATE;
+        const env = t < 0.06 ? 1 : Math.exp(-(t - 0.06) / 0.06);
+        return (wave('square', phase) * 0.3 + Math.sin(TAU * phase) * 0.7) * env * Math.min(1, t / 0.002);
+      }),
+      0.04,
+    ),
+    0.003,
+  );
 }

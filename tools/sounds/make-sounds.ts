@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { chick, click, coin, egg, empty, extra, haystack, lift, lose, scratch, win } from './effects';
 import { ENCODINGS, encode, missingEncoders } from './encode';
 import { music } from './music';
-import { SAMPLE_RATE, encodeWav, normalise } from './wav';
+import { encodeWav, normalise, SAMPLE_RATE } from './wav';
 
 /** Every sound the game loads, by name (the files are NAME.ogg and NAME.mp3). */
 export const SOUNDS: Readonly<Record<string, () => Float64Array>> = {
@@ -50,7 +50,11 @@ export function renderMasters(): Map<string, Uint8Array> {
 export function describeMasters(masters: ReadonlyMap<string, Uint8Array>): Masters {
   const out: Record<string, Master> = {};
   for (const [name, wav] of masters) {
-    out[name] = { sha256: createHash('sha256').update(wav).digest('hex'), samples: (wav.length - 44) / 2, sampleRate: SAMPLE_RATE };
+    out[name] = {
+      sha256: createHash('sha256').update(wav).digest('hex'),
+      samples: (wav.length - 44) / 2,
+      sampleRate: SAMPLE_RATE,
+    };
   }
   return out;
 }

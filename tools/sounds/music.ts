@@ -3,8 +3,9 @@
  * bass, soft chord stabs and a shaker. Every note is mixed with wrap-around, so tails that run past the end ring on
  * at the start: the loop point is seamless.
  */
+
+import { Biquad, bell, mallet, midiToHz, mixInto, note, pluck, seededNoise, silence, TAU, wave } from './synth';
 import { SAMPLE_RATE } from './wav';
-import { Biquad, TAU, bell, mallet, midiToHz, mixInto, note, pluck, seededNoise, silence, wave } from './synth';
 
 const EIGHTH = 0.25; // seconds, at 120 BPM
 const BARS = 4;
@@ -20,17 +21,39 @@ const ROOTS = [48, 45, 41, 43];
 
 /** The tune: MIDI note, start and length in eighths. */
 const MELODY: ReadonlyArray<readonly [number, number, number]> = [
-  [67, 0, 1], [72, 1, 1], [76, 2, 1], [79, 3, 2], [76, 5, 1], [79, 6, 2],
-  [81, 8, 2], [79, 10, 1], [76, 11, 1], [72, 12, 2], [76, 14, 2],
-  [77, 16, 1], [81, 17, 1], [84, 18, 2], [81, 20, 1], [77, 21, 1], [81, 22, 2],
-  [79, 24, 2], [77, 26, 1], [74, 27, 1], [71, 28, 2], [74, 30, 1], [67, 31, 1],
+  [67, 0, 1],
+  [72, 1, 1],
+  [76, 2, 1],
+  [79, 3, 2],
+  [76, 5, 1],
+  [79, 6, 2],
+  [81, 8, 2],
+  [79, 10, 1],
+  [76, 11, 1],
+  [72, 12, 2],
+  [76, 14, 2],
+  [77, 16, 1],
+  [81, 17, 1],
+  [84, 18, 2],
+  [81, 20, 1],
+  [77, 21, 1],
+  [81, 22, 2],
+  [79, 24, 2],
+  [77, 26, 1],
+  [74, 27, 1],
+  [71, 28, 2],
+  [74, 30, 1],
+  [67, 31, 1],
 ];
 
 const at = (eighths: number): number => Math.round(eighths * EIGHTH * SAMPLE_RATE);
 
 function bassNote(hz: number): Float64Array {
   const low = new Biquad('lowpass');
-  return note(0.45, (t) => low.step(wave('triangle', hz * t) + 0.3 * Math.sin(TAU * hz * 2 * t), 900, 0.8) * pluck(t, 0.005, 0.16));
+  return note(
+    0.45,
+    (t) => low.step(wave('triangle', hz * t) + 0.3 * Math.sin(TAU * hz * 2 * t), 900, 0.8) * pluck(t, 0.005, 0.16),
+  );
 }
 
 function chordStab(notes: readonly number[]): Float64Array {
@@ -61,7 +84,10 @@ function shaker(seed: number, accent: boolean): Float64Array {
 function clap(seed: number): Float64Array {
   const noise = seededNoise(seed);
   const band = new Biquad('bandpass');
-  return note(0.15, (t) => band.step(noise(), 1500, 0.9) * (pluck(t, 0.001, 0.008) * 0.6 + pluck(t - 0.012, 0.001, 0.04)));
+  return note(
+    0.15,
+    (t) => band.step(noise(), 1500, 0.9) * (pluck(t, 0.001, 0.008) * 0.6 + pluck(t - 0.012, 0.001, 0.04)),
+  );
 }
 
 export function music(): Float64Array {

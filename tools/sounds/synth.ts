@@ -42,7 +42,9 @@ export function wave(kind: Wave, p: number): number {
       return Math.tanh(Math.sin(TAU * f) * 4) * 0.8;
     case 'saw':
       // a band-friendly saw: a few harmonics only, so the 22 kHz rate does not alias
-      return (Math.sin(TAU * f) + Math.sin(2 * TAU * f) / 2 + Math.sin(3 * TAU * f) / 3 + Math.sin(4 * TAU * f) / 4) * 0.6;
+      return (
+        (Math.sin(TAU * f) + Math.sin(2 * TAU * f) / 2 + Math.sin(3 * TAU * f) / 3 + Math.sin(4 * TAU * f) / 4) * 0.6
+      );
   }
 }
 

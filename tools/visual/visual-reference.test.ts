@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_CHANGED_SHARE, REFERENCE_DIR, difference, matchReference, shrink } from './visual-reference';
+import { difference, MAX_CHANGED_SHARE, matchReference, REFERENCE_DIR, shrink } from './visual-reference';
 
-const references = readdirSync(REFERENCE_DIR).filter((f) => f.endsWith('.png')).sort();
+const references = readdirSync(REFERENCE_DIR)
+  .filter((f) => f.endsWith('.png'))
+  .sort();
 const read = (file: string): PNG => PNG.sync.read(readFileSync(join(REFERENCE_DIR, file)));
 
 function copy(src: PNG): PNG {
@@ -85,7 +87,7 @@ function withNoise(img: PNG): PNG {
   for (let i = 0; i < out.data.length; i++) {
     if (i % 4 === 3) continue;
     s = (s * 1103515245 + 12345) >>> 0;
-    const d = (s >>> 16) % 5 - 2;
+    const d = ((s >>> 16) % 5) - 2;
     out.data[i] = Math.max(0, Math.min(255, (out.data[i] ?? 0) + d));
   }
   return out;
@@ -126,7 +128,9 @@ describe('visual comparison', () => {
       const ref = read(file);
       const screenshot = (img: PNG): Buffer => PNG.sync.write(img);
       expect(() => matchReference(name, screenshot(ref))).not.toThrow();
-      expect(() => matchReference(name, screenshot(withoutAHen(ref)))).toThrow(/differs from its reference in [\d.]+ %/);
+      expect(() => matchReference(name, screenshot(withoutAHen(ref)))).toThrow(
+        /differs from its reference in [\d.]+ %/,
+      );
       expect(() => matchReference(name, screenshot(ref), dir)).toThrow(/no reference image/);
     });
   });

@@ -1,6 +1,6 @@
 import { en } from './en';
-import { frenchSpaces } from './french-spaces';
 import { fr, type Strings } from './fr';
+import { frenchSpaces } from './french-spaces';
 
 export type Lang = 'fr' | 'en';
 export type StringKey = keyof Strings;
@@ -29,7 +29,9 @@ export class I18n {
 
   /** The string `key`, with `{name}` placeholders filled from `vars`. */
   t(key: StringKey, vars: Record<string, string | number> = {}): string {
-    const s = TABLES[this.current][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+    const s = TABLES[this.current][key].replace(/\{(\w+)\}/g, (m, name: string) =>
+      name in vars ? String(vars[name]) : m,
+    );
     return this.current === 'fr' ? frenchSpaces(s) : s;
   }
 

@@ -78,7 +78,10 @@ export class DemoPlayer {
       return;
     }
     await wait(c.type === 'pick' ? t.thinkSeconds(0.3, 0.6) : t.thinkSeconds(0.7, 0.6));
-    const b = c.type === 'pick' ? this.screen.board.hens[c.hen]?.cellBounds() : this.screen.haystacks.stacks[c.haystack]?.getBounds();
+    const b =
+      c.type === 'pick'
+        ? this.screen.board.hens[c.hen]?.cellBounds()
+        : this.screen.haystacks.stacks[c.haystack]?.getBounds();
     if (!b) return;
     const r = this.local(b);
     await until(f.moveTo(r.x + r.width / 2, r.y + r.height / 2, 0.45));

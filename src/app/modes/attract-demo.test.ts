@@ -20,7 +20,9 @@ describe('demo tickets of the attract loop', () => {
   });
 
   it('include a big win (100 € or more) among the default tickets, found by seed and short', () => {
-    const big = demoSeeds(1).map((s) => playDemo(s)).filter((j) => featuresOf(j).has('bigWin'));
+    const big = demoSeeds(1)
+      .map((s) => playDemo(s))
+      .filter((j) => featuresOf(j).has('bigWin'));
     expect(big).toHaveLength(1);
     const end = big[0]!.at(-1)!;
     expect(end.type === 'ticketEnded' && end.prizeCents).toBeGreaterThanOrEqual(10_000);
@@ -40,7 +42,8 @@ describe('demo tickets of the attract loop', () => {
   it('plays a ticket step by step exactly as the headless search did', () => {
     const seed = demoSeeds(1)[0]!;
     const live = new DemoTicket(seed);
-    for (let c = live.next(live.game.snapshot()); c; c = live.next(live.game.snapshot())) expect(live.game.command(c).ok).toBe(true);
+    for (let c = live.next(live.game.snapshot()); c; c = live.next(live.game.snapshot()))
+      expect(live.game.command(c).ok).toBe(true);
     expect(live.game.journal).toEqual(playDemo(seed));
   });
 });

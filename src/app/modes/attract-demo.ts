@@ -1,4 +1,12 @@
-import { BlockDealer, DEFAULT_PRIZE_TABLE, Game, uniformInt, type Command, type GameEvent, type GameSnapshot } from '../../core';
+import {
+  BlockDealer,
+  type Command,
+  DEFAULT_PRIZE_TABLE,
+  Game,
+  type GameEvent,
+  type GameSnapshot,
+  uniformInt,
+} from '../../core';
 // The attract loop's demo tickets draw from their own seeded streams, never from the real tickets' source.
 import { SeededSource } from '../../core/seeded-source';
 
@@ -36,7 +44,9 @@ export class DemoTicket {
         return { type: 'reveal' };
       case 'round': {
         const down: number[] = [];
-        s.round?.hens.forEach((e, hen) => { e === null && down.push(hen); });
+        s.round?.hens.forEach((e, hen) => {
+          e === null && down.push(hen);
+        });
         return { type: 'pick', hen: down[uniformInt(this.bot, down.length)]! };
       }
       case 'haystack':
@@ -50,7 +60,15 @@ export class DemoTicket {
 /** The rules a demo ticket can show; the loop's tickets together must show them all. */
 export type DemoFeature = 'chick' | 'empty' | 'roundLostReveal' | 'extraWon' | 'extraMissed' | 'win' | 'bigWin';
 
-export const ALL_FEATURES: readonly DemoFeature[] = ['chick', 'empty', 'roundLostReveal', 'extraWon', 'extraMissed', 'win', 'bigWin'];
+export const ALL_FEATURES: readonly DemoFeature[] = [
+  'chick',
+  'empty',
+  'roundLostReveal',
+  'extraWon',
+  'extraMissed',
+  'win',
+  'bigWin',
+];
 
 /** A win that makes people stop: 100 € or more (the top prize is 30 000 €). */
 export const BIG_WIN_CENTS = 10_000;
@@ -88,7 +106,12 @@ export function picksOf(events: readonly GameEvent[]): number {
  * The first seed ≥ `from` whose demo ticket shows every feature of `wanted`, in at most `maxPicks` picks (searching
  * at most `limit` seeds).
  */
-export function firstSeedShowing(wanted: readonly DemoFeature[], from: number, limit = 20_000, maxPicks = Infinity): number | null {
+export function firstSeedShowing(
+  wanted: readonly DemoFeature[],
+  from: number,
+  limit = 20_000,
+  maxPicks = Infinity,
+): number | null {
   for (let seed = from; seed < from + limit; seed++) {
     const journal = playDemo(seed);
     const f = featuresOf(journal);

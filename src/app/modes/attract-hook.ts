@@ -97,7 +97,8 @@ export function gameStats(a: GameApp): HookStats {
   };
   walk(a.stage.app.stage);
   // Pixi's list keeps a null where a texture was released (until 10 000 of them pile up): only the live ones count.
-  const managed = (a.stage.app.renderer as { texture?: { managedTextures?: readonly (SourceLike | null)[] } }).texture?.managedTextures;
+  const managed = (a.stage.app.renderer as { texture?: { managedTextures?: readonly (SourceLike | null)[] } }).texture
+    ?.managedTextures;
   const textures = managed?.filter((s): s is SourceLike => s !== null && s !== undefined);
   const textureKinds: Record<string, number> = {};
   for (const s of textures ?? []) {

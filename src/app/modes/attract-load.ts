@@ -1,4 +1,4 @@
-import { attractFileOf, parseAttractConfig, type AttractConfig, type AttractProblem } from '../attract-config';
+import { type AttractConfig, type AttractProblem, attractFileOf, parseAttractConfig } from '../attract-config';
 
 /** The settings file marketing edits, served beside the game (assets/ is the public folder). */
 const DEFAULT_FILE = 'attract.json';
@@ -8,7 +8,9 @@ const DEFAULT_FILE = 'attract.json';
  * with the URL's. A file asked for by name that cannot be read or parsed is named; a missing default file is not
  * (the defaults are the defaults).
  */
-export async function loadAttractConfig(search: string): Promise<{ config: AttractConfig; problems: AttractProblem[] }> {
+export async function loadAttractConfig(
+  search: string,
+): Promise<{ config: AttractConfig; problems: AttractProblem[] }> {
   const { file, problem } = attractFileOf(search);
   const problems: AttractProblem[] = problem ? [problem] : [];
   let json: unknown = null;

@@ -3,18 +3,18 @@ import type { Container } from 'pixi.js';
 import type { GameSnapshot } from '../../core';
 import { AttractScreen, type AttractTexts } from '../../scene/screens/attract-screen';
 import { TicketScreen } from '../../scene/screens/ticket-screen';
+import { forgetReleasedTextKeys } from '../../scene/text-keys';
 import { AttractIdleWarning } from '../../scene/views/attract-idle-warning';
-import { DEFAULT_ATTRACT, type AttractConfig, type AttractProblem } from '../attract-config';
+import { type AttractConfig, type AttractProblem, DEFAULT_ATTRACT } from '../attract-config';
 import type { GameApp } from '../game-app';
-import { IdleWatch, type IdleView } from '../idle-watch';
+import { frenchSpaces } from '../i18n/french-spaces';
+import { type IdleView, IdleWatch } from '../idle-watch';
+import { shortValue } from '../shorten';
 import { rulesContent, ticketWords, topPrize } from '../words';
 import { demoSeeds } from './attract-demo';
 import { DemoPlayer } from './attract-demo-player';
-import { Pace } from './attract-pace';
-import { shortValue } from '../shorten';
-import { frenchSpaces } from '../i18n/french-spaces';
-import { forgetReleasedTextKeys } from '../../scene/text-keys';
 import { loadAttractConfig } from './attract-load';
+import { Pace } from './attract-pace';
 import { ATTRACT_WORDS } from './attract-words';
 import { Kiosk } from './kiosk-mode';
 
@@ -93,7 +93,10 @@ export class Attract {
       this.warning.resize(l);
     });
     const host = a.stage.app.canvas.parentElement ?? document.body;
-    this.kiosk = a.params.mode === 'kiosk' ? new Kiosk(host, a.stage.app.renderer.events.cursorStyles as Record<string, unknown>) : null;
+    this.kiosk =
+      a.params.mode === 'kiosk'
+        ? new Kiosk(host, a.stage.app.renderer.events.cursorStyles as Record<string, unknown>)
+        : null;
     this.watch = new IdleWatch(this.times(), () => performance.now());
     const onInput = (e: Event): void => this.input(e);
     for (const type of INPUTS) window.addEventListener(type, onInput, { capture: true, passive: false });
@@ -136,7 +139,9 @@ export class Attract {
   /** The notices the title shows for bad settings. */
   notices(): string[] {
     const w = ATTRACT_WORDS[this.a.i18n.lang];
-    return this.problems.map((p) => w.badSetting.replace('{name}', shortValue(p.name)).replace('{value}', shortValue(p.value)));
+    return this.problems.map((p) =>
+      w.badSetting.replace('{name}', shortValue(p.name)).replace('{value}', shortValue(p.value)),
+    );
   }
 
   /** Starts the loop over the title (never over a ticket: the idle watch only asks for it on the title). */
@@ -174,7 +179,11 @@ export class Attract {
 
   private times(): { idleMs: number; ticketIdleMs: number; warningMs: number } {
     const c = this.config;
-    return { idleMs: c.idleSeconds * 1000, ticketIdleMs: c.ticketIdleSeconds * 1000, warningMs: c.warningSeconds * 1000 };
+    return {
+      idleMs: c.idleSeconds * 1000,
+      ticketIdleMs: c.ticketIdleSeconds * 1000,
+      warningMs: c.warningSeconds * 1000,
+    };
   }
 
   private input(e: Event): void {
@@ -217,7 +226,11 @@ export class Attract {
         return;
       case 'warn':
         this.a.rules.hide();
-        this.warning.show(w.stillThere, this.a.i18n.lang === 'fr' ? frenchSpaces(w.setAsideIn) : w.setAsideIn, d.secondsLeft);
+        this.warning.show(
+          w.stillThere,
+          this.a.i18n.lang === 'fr' ? frenchSpaces(w.setAsideIn) : w.setAsideIn,
+          d.secondsLeft,
+        );
         return;
       case 'setAside':
         // The ticket stays as its journal has it: only the screen changes; the title offers to resume it.
@@ -250,7 +263,14 @@ export class Attract {
       badge: i.t('demoBadge'),
       howToHeading: w.howToHeading,
       howTo: i.lang === 'fr' ? [frenchSpaces(w.howTo[0]), frenchSpaces(w.howTo[1]), frenchSpaces(w.howTo[2])] : w.howTo,
-      prizes: { title: rules.title, columns: rules.columns, rows: rules.rows, oddsTitle: rules.oddsTitle, odds: rules.odds, note: rules.ours },
+      prizes: {
+        title: rules.title,
+        columns: rules.columns,
+        rows: rules.rows,
+        oddsTitle: rules.oddsTitle,
+        odds: rules.odds,
+        note: rules.ours,
+      },
       problems: this.notices(),
     };
     this.screen.setTexts(texts);

@@ -20,7 +20,8 @@ export const ATTRACT_WORDS: Record<Lang, AttractWords> = {
       "Plus de coups ? Choisissez une meule de foin : l'EXTRA offre une nouvelle manche.",
     ],
     stillThere: 'Toujours là ?',
-    setAsideIn: "Votre ticket sera mis de côté, tel quel. Touchez l'écran pour continuer ; vous pourrez le reprendre depuis l'accueil.",
+    setAsideIn:
+      "Votre ticket sera mis de côté, tel quel. Touchez l'écran pour continuer ; vous pourrez le reprendre depuis l'accueil.",
     badSetting: 'Réglage « {name} » invalide ({value}) : valeur par défaut utilisée.',
   },
   en: {
@@ -32,7 +33,8 @@ export const ATTRACT_WORDS: Record<Lang, AttractWords> = {
       'No picks left? Choose a haystack: the EXTRA gives one more round.',
     ],
     stillThere: 'Still there?',
-    setAsideIn: 'Your ticket will be set aside, as it is. Touch the screen to go on; you can resume it from the home screen.',
+    setAsideIn:
+      'Your ticket will be set aside, as it is. Touch the screen to go on; you can resume it from the home screen.',
     badSetting: 'Invalid « {name} » setting ({value}): default value used.',
   },
 };

@@ -30,14 +30,25 @@ export class Kiosk {
 
     const refuse = (e: Event): void => e.preventDefault();
     const opts: AddEventListenerOptions = { capture: true, passive: false };
-    for (const type of ['contextmenu', 'selectstart', 'dragstart', 'dblclick', 'gesturestart', 'gesturechange', 'gestureend']) {
+    for (const type of [
+      'contextmenu',
+      'selectstart',
+      'dragstart',
+      'dblclick',
+      'gesturestart',
+      'gesturechange',
+      'gestureend',
+    ]) {
       window.addEventListener(type, refuse, opts);
     }
     window.addEventListener('wheel', (e) => e.ctrlKey && e.preventDefault(), opts);
     window.addEventListener('touchmove', (e) => e.touches.length > 1 && e.preventDefault(), opts);
     window.addEventListener(
       'keydown',
-      (e) => (e.ctrlKey || e.metaKey) && ['+', '-', '=', '0', 'p', 's', 'o'].includes(e.key.toLowerCase()) && e.preventDefault(),
+      (e) =>
+        (e.ctrlKey || e.metaKey) &&
+        ['+', '-', '=', '0', 'p', 's', 'o'].includes(e.key.toLowerCase()) &&
+        e.preventDefault(),
       opts,
     );
     // Fullscreen needs a user gesture: the first release of a touch (and again if the terminal ever left it).

@@ -46,13 +46,21 @@ async function qrDetector(): Promise<Detector | null> {
  * Starts the camera into `video` and calls `onText` with each QR code read (the same text is not repeated while it
  * stays in view). Resolves once the camera runs, or with why it cannot.
  */
-export async function startCameraScan(video: HTMLVideoElement, onText: (text: string) => void): Promise<CameraScan | ScanFailure> {
+export async function startCameraScan(
+  video: HTMLVideoElement,
+  onText: (text: string) => void,
+): Promise<CameraScan | ScanFailure> {
   if (!navigator.mediaDevices?.getUserMedia) return 'no-camera';
   let stream: MediaStream;
   try {
-    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment', width: { ideal: 1280 } }, audio: false });
+    stream = await navigator.mediaDevices.getUserMedia({
+      video: { facingMode: 'environment', width: { ideal: 1280 } },
+      audio: false,
+    });
   } catch (e) {
-    return e instanceof DOMException && (e.name === 'NotAllowedError' || e.name === 'SecurityError') ? 'camera-refused' : 'no-camera';
+    return e instanceof DOMException && (e.name === 'NotAllowedError' || e.name === 'SecurityError')
+      ? 'camera-refused'
+      : 'no-camera';
   }
   video.muted = true;
   video.playsInline = true;

@@ -1,5 +1,5 @@
 import { CHECK_ALPHABET, CODE_ALPHABET, CODE_DATA_LENGTH, CODE_GROUP } from '../../protocol/game-code';
-import { printedWords, type Lang, type PrintedKey } from './printed-words';
+import { type Lang, type PrintedKey, printedWords } from './printed-words';
 import './printed.css';
 
 /** What the code entry asks of the app: judge a code (typed or scanned) and say so; close. */
@@ -162,7 +162,11 @@ export class CodeEntry {
 
   private build(): NonNullable<CodeEntry['parts']> {
     if (this.parts) return this.parts;
-    const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, parent: HTMLElement): HTMLElementTagNameMap[K] => {
+    const el = <K extends keyof HTMLElementTagNameMap>(
+      tag: K,
+      cls: string,
+      parent: HTMLElement,
+    ): HTMLElementTagNameMap[K] => {
       const e = document.createElement(tag);
       e.className = cls;
       parent.append(e);

@@ -2,7 +2,7 @@ import { parseGameCode } from '../../protocol/game-code';
 import type { TicketWords } from '../../scene/screens/ticket-words';
 import type { PrintedTicket, TicketSession } from '../ticket-session';
 import { CodeEntry } from './code-entry';
-import { printedWords, type Lang } from './printed-words';
+import { type Lang, printedWords } from './printed-words';
 import { parseWords, refusalWords, whenWords } from './refusal-words';
 import { TicketNote } from './ticket-note';
 
@@ -107,7 +107,11 @@ export class PrintedFlow {
   }
 
   private tell(words: (lang: Lang) => string): void {
-    this.note.show(words, (lang) => printedWords(lang, 'ok'), () => undefined);
+    this.note.show(
+      words,
+      (lang) => printedWords(lang, 'ok'),
+      () => undefined,
+    );
   }
 
   private async show(t: PrintedTicket): Promise<void> {
@@ -146,10 +150,16 @@ export function printedResultWords(
   prizeCents: number,
   money: (c: number) => string,
 ): { title: string; why: string | null; line: string } {
-  const title = prizeCents > 0 ? printedWords(lang, 'wonTitle', { amount: money(prizeCents) }) : printedWords(lang, 'lostTitle');
+  const title =
+    prizeCents > 0 ? printedWords(lang, 'wonTitle', { amount: money(prizeCents) }) : printedWords(lang, 'lostTitle');
   const paid = t.view.paid;
   const line = paid
-    ? printedWords(lang, 'paidLine', { amount: money(paid.prizeCents), when: whenWords(lang, paid.at), where: paid.shop, serial: t.serial })
+    ? printedWords(lang, 'paidLine', {
+        amount: money(paid.prizeCents),
+        when: whenWords(lang, paid.at),
+        where: paid.shop,
+        serial: t.serial,
+      })
     : prizeCents > 0
       ? printedWords(lang, 'wonLine', { amount: money(prizeCents), serial: t.serial })
       : printedWords(lang, 'lostLine', { serial: t.serial });
@@ -157,7 +167,12 @@ export function printedResultWords(
 }
 
 /** The ticket screen's words, with a printed ticket's result in place of the wallet's (none: the words as they are). */
-export function withPrintedResult(w: TicketWords, p: PrintedTicket | null, lang: Lang, money: (c: number) => string): TicketWords {
+export function withPrintedResult(
+  w: TicketWords,
+  p: PrintedTicket | null,
+  lang: Lang,
+  money: (c: number) => string,
+): TicketWords {
   if (!p) return w;
   return {
     ...w,

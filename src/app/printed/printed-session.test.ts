@@ -3,7 +3,7 @@ import type { Command } from '../../core';
 import type { ClaimView, TicketUpdate } from '../../protocol/messages';
 import { Busy } from '../busy';
 import { LocalClient } from '../local-client';
-import { refused, type Answer } from '../play-client';
+import { type Answer, refused } from '../play-client';
 import { TicketSession } from '../ticket-session';
 
 /** The demo's core standing in for the game server's printed tickets: a claim deals a ticket; a switch takes it over. */
@@ -23,7 +23,15 @@ class PrintedClient extends LocalClient {
       const b = await this.buy();
       if (!b.ok) return b;
       const u = b.value;
-      this.view = { serial: u.ticket, code, mode: 'play', ticket: { id: u.ticket, nextSeq: u.nextSeq, events: u.events, snapshot: u.snapshot }, prizeCents: null, paid: null, notice: null };
+      this.view = {
+        serial: u.ticket,
+        code,
+        mode: 'play',
+        ticket: { id: u.ticket, nextSeq: u.nextSeq, events: u.events, snapshot: u.snapshot },
+        prizeCents: null,
+        paid: null,
+        notice: null,
+      };
     }
     return { ok: true, value: this.view };
   }

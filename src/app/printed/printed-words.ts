@@ -24,7 +24,8 @@ const fr = {
   // Refusals, each its own words.
   malformedShort: 'Code incomplet : il a {need} caractères, {got} tapés.',
   malformedChar: 'Caractère « {char} » impossible dans un code de ticket.',
-  malformedCheck: 'Code mal saisi : un caractère est faux (la clé de contrôle ne correspond pas). Vérifiez le code imprimé.',
+  malformedCheck:
+    'Code mal saisi : un caractère est faux (la clé de contrôle ne correspond pas). Vérifiez le code imprimé.',
   notATicket: 'Ce QR code n’est pas celui d’un ticket de ce jeu.',
   unknown: 'Code inconnu : aucun ticket ne porte ce code. Vérifiez-le, ou demandez à votre détaillant.',
   unsold: 'Ce ticket n’a pas encore été vendu : faites-le enregistrer par votre détaillant avant de jouer.',

@@ -1,12 +1,14 @@
 import type { CodeParse } from '../../protocol/game-code';
 import type { PaymentRecord } from '../../protocol/messages';
 import type { Refusal } from '../play-client';
-import { printedWords, waitWords, type Lang } from './printed-words';
+import { type Lang, printedWords, waitWords } from './printed-words';
 
 /** A moment in words: « 4 décembre 2026 à 21:05 », « 4 December 2026 at 21:05 ». */
 export function whenWords(lang: Lang, iso: string): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(at);
+  return Number.isNaN(at.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(at);
 }
 
 /** A payment's when and where in words. */

@@ -35,7 +35,8 @@ export function goodnessOfFit(observed: readonly number[], probabilities?: reado
   let statistic = 0;
   observed.forEach((o, i) => {
     const expected = n * p[i]!;
-    if (expected < 5) throw new RangeError(`category ${i}: expected count ${expected} < 5, too few draws for chi-square`);
+    if (expected < 5)
+      throw new RangeError(`category ${i}: expected count ${expected} < 5, too few draws for chi-square`);
     statistic += (o - expected) ** 2 / expected;
   });
   return verdict(statistic, observed.length - 1);

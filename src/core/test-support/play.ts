@@ -1,6 +1,6 @@
 import type { GameError, GameEvent } from '../events';
 import { Game } from '../game';
-import { uniformInt, type RandomSource } from '../random-source';
+import { type RandomSource, uniformInt } from '../random-source';
 import type { Result } from '../result';
 import { RULES, type Rules } from '../rules';
 import { SeededSource } from '../seeded-source';
@@ -8,7 +8,11 @@ import type { GameSnapshot } from '../snapshot';
 import type { Ticket } from '../ticket';
 
 /** A ticket for tests: A1 and A2 differ, so a test can tell which was paid. */
-export const TEST_TICKET: Ticket = Object.freeze({ serial: Object.freeze({ block: 1, index: 1 }), a1Cents: 1000, a2Cents: 300 });
+export const TEST_TICKET: Ticket = Object.freeze({
+  serial: Object.freeze({ block: 1, index: 1 }),
+  a1Cents: 1000,
+  a2Cents: 300,
+});
 
 /** The events of an accepted command; a refusal fails the test with its message. */
 export function accepted(r: Result<readonly GameEvent[], GameError>): readonly GameEvent[] {
@@ -59,7 +63,12 @@ export function playSeed(seed: number, bot: TestBot = lowestHenBot, rules: Rules
  * The first seed from `from` whose game (played by `bot`) shows the wanted path. Scenarios are found this way, never
  * by forcing a draw, so every test plays real draws through the real code.
  */
-export function findSeed(wanted: (journal: readonly GameEvent[]) => boolean, bot: TestBot = lowestHenBot, from = 0, limit = 100_000): number {
+export function findSeed(
+  wanted: (journal: readonly GameEvent[]) => boolean,
+  bot: TestBot = lowestHenBot,
+  from = 0,
+  limit = 100_000,
+): number {
   for (let seed = from; seed < from + limit; seed++) {
     if (wanted(playSeed(seed, bot).journal)) return seed;
   }
@@ -67,7 +76,10 @@ export function findSeed(wanted: (journal: readonly GameEvent[]) => boolean, bot
 }
 
 /** The events of one type, narrowed. */
-export function eventsOf<T extends GameEvent['type']>(journal: readonly GameEvent[], type: T): Extract<GameEvent, { type: T }>[] {
+export function eventsOf<T extends GameEvent['type']>(
+  journal: readonly GameEvent[],
+  type: T,
+): Extract<GameEvent, { type: T }>[] {
   return journal.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 }
 

@@ -3,7 +3,7 @@ import { BlockDealer } from '../block';
 import type { GameError, GameEvent } from '../events';
 import { Game } from '../game';
 import { DEFAULT_PRIZE_TABLE } from '../prize-table';
-import { uniformInt, type DrawKind, type RandomSource } from '../random-source';
+import { type DrawKind, type RandomSource, uniformInt } from '../random-source';
 import type { Result } from '../result';
 import { SeededSource } from '../seeded-source';
 
@@ -53,7 +53,11 @@ export function finishedJournals(n: number, seed: number, kind: DrawKind = 'seed
 }
 
 /** The first finished journal (from seeds counting up from `seed`) that `wanted` accepts. */
-export function findJournal(wanted: (journal: readonly GameEvent[]) => boolean, seed = 1, kind: DrawKind = 'seeded'): GameEvent[] {
+export function findJournal(
+  wanted: (journal: readonly GameEvent[]) => boolean,
+  seed = 1,
+  kind: DrawKind = 'seeded',
+): GameEvent[] {
   for (let s = seed; s < seed + 100_000; s++) {
     const j = finishedJournals(1, s, kind)[0]!;
     if (wanted(j)) return j;

@@ -1,5 +1,5 @@
-import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 import { AttractBanner } from '../views/attract-banner';
@@ -49,7 +49,16 @@ export class AttractScreen {
 
   constructor(private readonly demo: Container) {
     this.problemBox.addChild(this.problemBg, this.problemText);
-    this.view.addChild(this.titleCard, this.howTo, this.prizes, this.demo, this.finger, this.banner, this.badge, this.problemBox);
+    this.view.addChild(
+      this.titleCard,
+      this.howTo,
+      this.prizes,
+      this.demo,
+      this.finger,
+      this.banner,
+      this.badge,
+      this.problemBox,
+    );
     for (const s of this.scenes()) s.visible = false;
     this.view.visible = false;
     this.view.eventMode = 'none';
@@ -90,7 +99,10 @@ export class AttractScreen {
     const b = this.problemText.getLocalBounds();
     const pw = Math.min(w * 0.94, this.problemText.width + 40);
     const ph = Math.abs(b.height * this.problemText.scale.y) + 24;
-    this.problemBg.clear().roundRect(w / 2 - pw / 2, -ph / 2, pw, ph, 18).fill({ color: 0x8a1020, alpha: 0.9 });
+    this.problemBg
+      .clear()
+      .roundRect(w / 2 - pw / 2, -ph / 2, pw, ph, 18)
+      .fill({ color: 0x8a1020, alpha: 0.9 });
     this.problemBox.position.set(0, h - ph / 2 - 14);
   }
 

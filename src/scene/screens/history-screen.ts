@@ -1,5 +1,5 @@
-import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 import { Button } from '../views/button';
@@ -50,7 +50,13 @@ export class HistoryScreen extends Container {
     title: label('', 60, 'title'),
     sub: label('', 26, 'dark', { fontWeight: '700' }),
     status: label('', 24, 'dark', { wordWrap: true, wordWrapWidth: 1100, fontWeight: '700', fill: 0x8a1c10 }),
-    detail: label('', 25, 'dark', { wordWrap: true, wordWrapWidth: 600, align: 'left', fontWeight: '600', lineHeight: 36 }),
+    detail: label('', 25, 'dark', {
+      wordWrap: true,
+      wordWrapWidth: 600,
+      align: 'left',
+      fontWeight: '600',
+      lineHeight: 36,
+    }),
   };
   private content: HistoryContent | null = null;
   private layoutNow: Layout | null = null;
@@ -65,7 +71,9 @@ export class HistoryScreen extends Container {
         a.select(i);
         if (this.layoutNow) this.resize(this.layoutNow);
       };
-      this.rows.push(new Button({ id: `historyRow${i}`, width: ROW_W, height: ROW_H, text: '', tone: 'plain', onTap: pick }));
+      this.rows.push(
+        new Button({ id: `historyRow${i}`, width: ROW_W, height: ROW_H, text: '', tone: 'plain', onTap: pick }),
+      );
     }
     this.replay = new Button({ id: 'historyReplay', width: 420, height: 90, text: '', tone: 'green', onTap: a.replay });
     const close = (): void => {
@@ -75,7 +83,14 @@ export class HistoryScreen extends Container {
       } else a.close();
     };
     this.close = new Button({ id: 'historyClose', width: 220, height: 84, text: '', tone: 'plain', onTap: close });
-    this.replayClose = new Button({ id: 'replayClose', width: 420, height: 90, text: '', tone: 'gold', onTap: a.closeReplay });
+    this.replayClose = new Button({
+      id: 'replayClose',
+      width: 420,
+      height: 90,
+      text: '',
+      tone: 'gold',
+      onTap: a.closeReplay,
+    });
     this.texts.detail.anchor.set(0, 0);
     this.dim.eventMode = 'static';
     this.replayBar.addChild(this.replayText, this.replayClose);
@@ -113,7 +128,10 @@ export class HistoryScreen extends Container {
 
   resize(l: Layout): void {
     this.layoutNow = l;
-    this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.75 });
+    this.dim
+      .clear()
+      .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
+      .fill({ color: 0x10200c, alpha: 0.75 });
     this.placeReplayBar(l);
     const c = this.content;
     if (!c) return;
@@ -205,6 +223,9 @@ export class HistoryScreen extends Container {
     this.replayClose.setText(this.content?.labels.replayClose ?? '');
     // Landscape: at the foot of the prompt's column, under the replayed ticket's prompt (never over it).
     const foot = l.action.y + l.action.height;
-    this.replayClose.position.set(wide ? l.action.x + (l.action.width - 420) / 2 : 330, wide ? Math.min(foot + 10, l.design.height - 100) : l.design.height - 130);
+    this.replayClose.position.set(
+      wide ? l.action.x + (l.action.width - 420) / 2 : 330,
+      wide ? Math.min(foot + 10, l.design.height - 100) : l.design.height - 130,
+    );
   }
 }

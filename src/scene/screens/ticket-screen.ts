@@ -1,13 +1,13 @@
-import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
 import gsap from 'gsap';
-import { RULES, type GameSnapshot } from '../../core';
+import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
+import { type GameSnapshot, RULES } from '../../core';
 import type { ShownEvent } from '../../protocol/messages';
 import type { SoundName } from '../assets';
-import type { Layout } from '../layout';
 import { dispose } from '../dispose';
+import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
+import { type BannerPlace, showBanner } from '../views/banner';
 import { BoardView } from '../views/board-view';
-import { showBanner, type BannerPlace } from '../views/banner';
 import { Button } from '../views/button';
 import { HaystacksView } from '../views/haystacks-view';
 import { PicksCounter } from '../views/picks-counter';
@@ -75,8 +75,27 @@ export class TicketScreen implements Screen {
     this.board = new BoardView(a.pick, (i) => words().hen(i));
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
     this.result = new ResultPanel(a.playAgain, a.home, a.topUp, (on) => this.lookAtTicket(on));
-    this.scratchAll = new Button({ id: 'scratchAll', width: 440, height: 110, text: '', tone: 'gold', onTap: () => this.card.scratch.clearAll() });
-    this.view.addChild(this.board, this.haystacks, this.counter, this.prompt, this.serialTag, this.scrim, this.card, this.scratchAll, this.banners, this.result, this.skipPad);
+    this.scratchAll = new Button({
+      id: 'scratchAll',
+      width: 440,
+      height: 110,
+      text: '',
+      tone: 'gold',
+      onTap: () => this.card.scratch.clearAll(),
+    });
+    this.view.addChild(
+      this.board,
+      this.haystacks,
+      this.counter,
+      this.prompt,
+      this.serialTag,
+      this.scrim,
+      this.card,
+      this.scratchAll,
+      this.banners,
+      this.result,
+      this.skipPad,
+    );
   }
 
   /** The ticket is being scratched: it is shown large, the farmyard waits behind. */
@@ -87,7 +106,13 @@ export class TicketScreen implements Screen {
   /** Hens on screen in a round (for the test hook and the keyboard). */
   get hensOnScreen(): boolean {
     const s = this.snapshot;
-    return !!s?.round && this.board.visible && this.board.hens.length === RULES.hens && this.board.alpha > 0 && !this.haystacksOnScreen;
+    return (
+      !!s?.round &&
+      this.board.visible &&
+      this.board.hens.length === RULES.hens &&
+      this.board.alpha > 0 &&
+      !this.haystacksOnScreen
+    );
   }
 
   get haystacksOnScreen(): boolean {
@@ -108,7 +133,9 @@ export class TicketScreen implements Screen {
     this.scratchAll.setText(w.scratchAll);
     this.counter.setTexts(w.picksLeft, s?.round ? w.roundName(s.round.round) : '');
     this.setPrompt(s);
-    this.board.hens.forEach((h, i) => { h.accessibleTitle = w.hen(i); });
+    this.board.hens.forEach((h, i) => {
+      h.accessibleTitle = w.hen(i);
+    });
     if (this.result.visible && s?.result) this.result.setTexts(w.result(s), s.result.prizeCents);
   }
 
@@ -119,7 +146,11 @@ export class TicketScreen implements Screen {
     // Under the docked ticket, in the gap above what follows it (the counter, or the prompt's strip in portrait).
     const gap = l.orientation === 'landscape' ? 30 : 18;
     this.serialTag.scale.set(1);
-    const k = Math.min(1, (gap + 4) / Math.max(1, this.serialTag.height), (t.width * 0.95) / Math.max(1, this.serialTag.width));
+    const k = Math.min(
+      1,
+      (gap + 4) / Math.max(1, this.serialTag.height),
+      (t.width * 0.95) / Math.max(1, this.serialTag.width),
+    );
     this.serialTag.scale.set(k);
     this.serialTag.position.set(t.x + t.width / 2, t.y + t.height + gap / 2 + 2);
     this.serialTag.visible = !this.scratching;
@@ -130,9 +161,15 @@ export class TicketScreen implements Screen {
     this.layoutNow = l;
     this.card.place(this.scratching ? l.ticketBig : l.ticket);
     this.placeSerialTag();
-    this.scrim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x0d1a08, alpha: 0.5 });
+    this.scrim
+      .clear()
+      .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
+      .fill({ color: 0x0d1a08, alpha: 0.5 });
     this.scrim.visible = this.scratching;
-    this.skipPad.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x000000, alpha: 0.001 });
+    this.skipPad
+      .clear()
+      .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
+      .fill({ color: 0x000000, alpha: 0.001 });
     this.counter.resize(l.counter);
     this.counter.yard = { left: l.board.x, right: l.board.x + l.board.width };
     this.board.resize(l);
@@ -152,11 +189,19 @@ export class TicketScreen implements Screen {
     this.snapshot = s;
     this.result.hide();
     this.haystacks.clear();
-    this.banners.removeChildren().forEach((b) => { dispose(b); });
+    this.banners.removeChildren().forEach((b) => {
+      dispose(b);
+    });
     this.card.reset(this.words().scratchHere);
     this.revealAsked = s.phase !== 'scratch';
     const round = s.round;
-    if (round) this.board.restore(round.hens, round.board, this.words().eggWasHere, round.picks.map((p) => p.hen));
+    if (round)
+      this.board.restore(
+        round.hens,
+        round.board,
+        this.words().eggWasHere,
+        round.picks.map((p) => p.hen),
+      );
     else this.board.reset();
     this.board.alpha = 1;
     this.scrim.alpha = 1;
@@ -197,8 +242,15 @@ export class TicketScreen implements Screen {
     const r = this.snapshot?.round;
     if (!on || !r) return;
     this.haystacks.clear();
-    this.banners.removeChildren().forEach((b) => { dispose(b); });
-    this.board.restore(r.hens, r.board, this.words().eggWasHere, r.picks.map((p) => p.hen));
+    this.banners.removeChildren().forEach((b) => {
+      dispose(b);
+    });
+    this.board.restore(
+      r.hens,
+      r.board,
+      this.words().eggWasHere,
+      r.picks.map((p) => p.hen),
+    );
     this.board.alpha = 1;
     this.board.setActive(false);
     this.prompt.visible = false;
@@ -217,7 +269,14 @@ export class TicketScreen implements Screen {
 
   private setPrompt(s: GameSnapshot | null): void {
     const w = this.words();
-    this.prompt.text = !s || s.phase === 'scratch' ? w.scratchPrompt : s.phase === 'round' ? w.pickPrompt : s.phase === 'haystack' ? '' : '';
+    this.prompt.text =
+      !s || s.phase === 'scratch'
+        ? w.scratchPrompt
+        : s.phase === 'round'
+          ? w.pickPrompt
+          : s.phase === 'haystack'
+            ? ''
+            : '';
     fitWidth(this.prompt, (this.layoutNow?.action.width ?? 500) * 0.95);
   }
 
@@ -271,7 +330,8 @@ export class TicketScreen implements Screen {
         const tl = this.board.lift(e.hen, e.element, e.pick);
         tl.call(() => this.a.sound(e.element === 'egg' ? 'egg' : e.element === 'chick' ? 'chick' : 'empty'), [], 0.3);
         await tl;
-        if (e.element === 'chick') await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne, w.chickMeans);
+        if (e.element === 'chick')
+          await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne, w.chickMeans);
         await this.counter.set(e.picksLeft);
         return;
       }
@@ -305,7 +365,13 @@ export class TicketScreen implements Screen {
           // Where the prompt was (it makes way first), so the banner covers neither the haystacks nor the opened one.
           const p = this.layoutNow?.haystackPrompt;
           await this.haystacks.quiet();
-          await this.banner(`${w.extra} !`, 1.0, w.extraWon, p ? { x: p.x + p.width / 2, y: p.y + p.height / 2 - 55, size: 100 } : undefined, true);
+          await this.banner(
+            `${w.extra} !`,
+            1.0,
+            w.extraWon,
+            p ? { x: p.x + p.width / 2, y: p.y + p.height / 2 - 55, size: 100 } : undefined,
+            true,
+          );
         } else {
           await gsap.delayedCall(1.4, () => undefined);
         }
@@ -336,7 +402,13 @@ export class TicketScreen implements Screen {
 
   /** A big word over the board (« L'ŒUF D'OR ! », « EXTRA ! »), held for `hold` seconds. */
   private banner(text: string, hold: number, sub?: string, at?: BannerPlace, opaque = false): gsap.core.Timeline {
-    return showBanner(this.banners, this.layoutNow?.board ?? null, { text, hold, ...(sub === undefined ? {} : { sub }), ...(at ? { at } : {}), opaque });
+    return showBanner(this.banners, this.layoutNow?.board ?? null, {
+      text,
+      hold,
+      ...(sub === undefined ? {} : { sub }),
+      ...(at ? { at } : {}),
+      opaque,
+    });
   }
 
   async show(): Promise<void> {

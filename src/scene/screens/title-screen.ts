@@ -1,5 +1,5 @@
-import { Container, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, type Text } from 'pixi.js';
 import { fitted } from '../art';
 import { texture } from '../assets';
 import { dispose } from '../dispose';
@@ -35,7 +35,14 @@ export class TitleScreen implements Screen {
   constructor(a: TitleActions) {
     this.buy = new Button({ id: 'buy', width: 600, height: 140, text: '', tone: 'gold', onTap: a.buy });
     this.topUp = new Button({ id: 'topUp', width: 600, height: 110, text: '', tone: 'green', onTap: a.topUp });
-    this.scan = new Button({ id: 'scan', width: 600, height: 140, text: '', tone: 'gold', onTap: a.scan ?? (() => undefined) });
+    this.scan = new Button({
+      id: 'scan',
+      width: 600,
+      height: 140,
+      text: '',
+      tone: 'gold',
+      onTap: a.scan ?? (() => undefined),
+    });
     this.scan.visible = false;
     this.view.addChild(this.logoText, this.prize, this.buy, this.topUp, this.scan, this.message);
   }
@@ -110,7 +117,10 @@ export class TitleScreen implements Screen {
     this.egg = fitted('egg-gold', 150, 190);
     const wide = l.orientation === 'landscape';
     this.hen.position.set(wide ? t.buy.x - 210 : t.buy.x + 90, wide ? t.buy.y + 40 : t.buy.y - 120);
-    this.egg.position.set(wide ? t.buy.x + t.buy.width + 190 : t.buy.x + t.buy.width - 90, wide ? t.buy.y + 40 : t.buy.y - 110);
+    this.egg.position.set(
+      wide ? t.buy.x + t.buy.width + 190 : t.buy.x + t.buy.width - 90,
+      wide ? t.buy.y + 40 : t.buy.y - 110,
+    );
     if (!wide) {
       this.hen.scale.set(this.hen.scale.x * 0.75);
       this.egg.scale.set(this.egg.scale.x * 0.75);
@@ -146,7 +156,13 @@ export class TitleScreen implements Screen {
   async show(): Promise<void> {
     this.view.alpha = 1;
     const tl = gsap.timeline();
-    if (this.logo) tl.from(this.logo.scale, { x: 0.6 * this.logo.scale.x, y: 0.6 * this.logo.scale.y, duration: 0.5, ease: 'back.out(2)' });
+    if (this.logo)
+      tl.from(this.logo.scale, {
+        x: 0.6 * this.logo.scale.x,
+        y: 0.6 * this.logo.scale.y,
+        duration: 0.5,
+        ease: 'back.out(2)',
+      });
     tl.from(this.buy, { alpha: 0, y: this.buy.y + 60, duration: 0.35 }, '<0.1');
     await tl;
   }

@@ -1,5 +1,5 @@
-import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Text } from 'pixi.js';
 import type { Rect } from '../layout';
 import { fitWidth, label } from '../text';
 
@@ -18,7 +18,14 @@ export class AttractBanner extends Container {
     super();
     this.addChild(this.bg, this.main, this.other, this.caption);
     this.eventMode = 'none';
-    this.pulse = gsap.to(this.main.scale, { x: '*=1.06', y: '*=1.06', duration: 1.2, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    this.pulse = gsap.to(this.main.scale, {
+      x: '*=1.06',
+      y: '*=1.06',
+      duration: 1.2,
+      yoyo: true,
+      repeat: -1,
+      ease: 'sine.inOut',
+    });
   }
 
   setTexts(main: string, other: string, caption: string): void {
@@ -31,7 +38,11 @@ export class AttractBanner extends Container {
   /** Fills `r` (design units): two lines, or three with a caption. */
   place(r: Rect): void {
     this.position.set(r.x, r.y);
-    this.bg.clear().roundRect(0, 0, r.width, r.height, Math.min(40, r.height / 2)).fill({ color: 0x3b2410, alpha: 0.82 }).stroke({ width: 5, color: 0xffe27a });
+    this.bg
+      .clear()
+      .roundRect(0, 0, r.width, r.height, Math.min(40, r.height / 2))
+      .fill({ color: 0x3b2410, alpha: 0.82 })
+      .stroke({ width: 5, color: 0xffe27a });
     const lines = this.caption.visible ? 3 : 2;
     const step = r.height / (lines + 0.4);
     this.pulse.pause();

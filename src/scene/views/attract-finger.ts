@@ -1,5 +1,5 @@
-import { Container, Graphics } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics } from 'pixi.js';
 
 /**
  * The demo bot's finger: a soft white disc that glides to the hen (or the scratch zone, or a haystack) before the bot
@@ -38,7 +38,12 @@ export class AttractFinger extends Container {
     const tl = gsap.timeline();
     const strokes = 5;
     for (let i = 0; i <= strokes; i++) {
-      tl.to(this.position, { x: i % 2 ? x + width * 0.9 : x + width * 0.1, y: y + (height * (i + 0.5)) / (strokes + 1), duration: duration / (strokes + 1), ease: 'sine.inOut' });
+      tl.to(this.position, {
+        x: i % 2 ? x + width * 0.9 : x + width * 0.1,
+        y: y + (height * (i + 0.5)) / (strokes + 1),
+        duration: duration / (strokes + 1),
+        ease: 'sine.inOut',
+      });
     }
     return tl;
   }

@@ -1,5 +1,5 @@
-import { Container } from 'pixi.js';
 import gsap from 'gsap';
+import { Container } from 'pixi.js';
 import { fitted } from '../art';
 import type { ArtName } from '../assets';
 import { dispose } from '../dispose';
@@ -8,7 +8,11 @@ import { fitWidth, label } from '../text';
 import { panel } from './panel';
 
 /** The pictures of the three steps of a ticket (scratch, lift the hens, the haystacks): attract and the rules share them. */
-export const HOW_TO_PICTURES: readonly (readonly ArtName[])[] = [['ticket'], ['hen', 'chick', 'egg-gold'], ['haystack', 'hen-lifted']];
+export const HOW_TO_PICTURES: readonly (readonly ArtName[])[] = [
+  ['ticket'],
+  ['hen', 'chick', 'egg-gold'],
+  ['haystack', 'hen-lifted'],
+];
 
 /** « How to play » in three cards — scratch, lift the hens, the haystacks — shown one after another. */
 export class AttractHowTo extends Container {

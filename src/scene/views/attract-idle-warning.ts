@@ -1,5 +1,5 @@
-import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 
@@ -51,10 +51,17 @@ export class AttractIdleWarning extends Container {
 
   resize(l: Layout): void {
     const { width: w, height: h } = l.design;
-    this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.55 });
+    this.dim
+      .clear()
+      .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
+      .fill({ color: 0x10200c, alpha: 0.55 });
     const bw = Math.min(1200, w * 0.9);
     const bh = 560;
-    this.box.clear().roundRect((w - bw) / 2, (h - bh) / 2, bw, bh, 48).fill({ color: 0x3b2410, alpha: 0.95 }).stroke({ width: 8, color: 0xffe27a });
+    this.box
+      .clear()
+      .roundRect((w - bw) / 2, (h - bh) / 2, bw, bh, 48)
+      .fill({ color: 0x3b2410, alpha: 0.95 })
+      .stroke({ width: 8, color: 0xffe27a });
     this.heading.position.set(w / 2, h / 2 - 190);
     fitWidth(this.heading, bw * 0.9);
     this.count.position.set(w / 2, h / 2 - 30);

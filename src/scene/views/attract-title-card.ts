@@ -1,5 +1,5 @@
-import { Container } from 'pixi.js';
 import gsap from 'gsap';
+import { Container } from 'pixi.js';
 import { fitted } from '../art';
 import { texture } from '../assets';
 import { dispose } from '../dispose';

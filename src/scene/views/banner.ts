@@ -1,7 +1,7 @@
-import { Container, Graphics } from 'pixi.js';
 import gsap from 'gsap';
-import type { Rect } from '../layout';
+import { Container, Graphics } from 'pixi.js';
 import { dispose } from '../dispose';
+import type { Rect } from '../layout';
 import { fitWidth, label } from '../text';
 
 /** Where a banner goes (design units) and its words' size; without it, the board's middle at size 120. */

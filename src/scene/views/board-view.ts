@@ -1,10 +1,9 @@
-import { Container } from 'pixi.js';
 import gsap from 'gsap';
-import { RULES, type Element } from '../../core';
-import type { Layout } from '../layout';
+import { Container } from 'pixi.js';
+import { type Element, RULES } from '../../core';
 import { dispose } from '../dispose';
+import type { Layout } from '../layout';
 import { HenView } from './hen-view';
-
 
 /** The farmyard's 30 hens, laid out in the layout's grid (6×5 landscape, 5×6 portrait). */
 export class BoardView extends Container {
@@ -88,10 +87,19 @@ export class BoardView extends Container {
   }
 
   /** Shows a saved round as it stands, without animation; `picked` are the player's hens in pick order. */
-  restore(hens: readonly (Element | null)[], board: readonly Element[] | null, eggText: string, picked: readonly number[] = []): void {
+  restore(
+    hens: readonly (Element | null)[],
+    board: readonly Element[] | null,
+    eggText: string,
+    picked: readonly number[] = [],
+  ): void {
     this.reset();
-    hens.forEach((e, i) => { this.hens[i]!.setState(e); });
-    picked.forEach((hen, k) => { this.hens[hen]?.markPicked(k + 1); });
+    hens.forEach((e, i) => {
+      this.hens[i]!.setState(e);
+    });
+    picked.forEach((hen, k) => {
+      this.hens[hen]?.markPicked(k + 1);
+    });
     if (board) {
       board.forEach((e, i) => {
         if (hens[i] === null) this.hens[i]!.setState(e, true);

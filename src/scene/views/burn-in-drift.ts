@@ -1,5 +1,5 @@
-import type { Container } from 'pixi.js';
 import gsap from 'gsap';
+import type { Container } from 'pixi.js';
 
 /**
  * Burn-in care for screens left on for days: moves a view's picture by a few pixels, slowly, along a Lissajous path
@@ -16,8 +16,16 @@ export class BurnInDrift {
     const base = { x: view.pivot.x, y: view.pivot.y };
     const ease = 'sine.inOut';
     this.tweens.push(
-      gsap.fromTo(view.pivot, { x: base.x - amplitude }, { x: base.x + amplitude, duration: periodSeconds / 2, yoyo: true, repeat: -1, ease }),
-      gsap.fromTo(view.pivot, { y: base.y - amplitude }, { y: base.y + amplitude, duration: (periodSeconds * 1.37) / 2, yoyo: true, repeat: -1, ease }),
+      gsap.fromTo(
+        view.pivot,
+        { x: base.x - amplitude },
+        { x: base.x + amplitude, duration: periodSeconds / 2, yoyo: true, repeat: -1, ease },
+      ),
+      gsap.fromTo(
+        view.pivot,
+        { y: base.y - amplitude },
+        { y: base.y + amplitude, duration: (periodSeconds * 1.37) / 2, yoyo: true, repeat: -1, ease },
+      ),
     );
   }
 

@@ -1,7 +1,7 @@
-import { Container, Graphics, NineSliceSprite, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, NineSliceSprite, type Text } from 'pixi.js';
 import { art } from '../art';
-import { texture, type ArtName } from '../assets';
+import { type ArtName, texture } from '../assets';
 import { fitWidth, label } from '../text';
 import { verticalGradient } from './panel';
 
@@ -136,7 +136,13 @@ export class Button extends Container {
       // The art's rounded ends stay round: a nine-slice at the art's height, scaled uniformly to the button's.
       const th = t.height;
       const k = h / th;
-      const ns = new NineSliceSprite({ texture: t, leftWidth: th / 2, rightWidth: th / 2, topHeight: th / 2 - 1, bottomHeight: th / 2 - 1 });
+      const ns = new NineSliceSprite({
+        texture: t,
+        leftWidth: th / 2,
+        rightWidth: th / 2,
+        topHeight: th / 2 - 1,
+        bottomHeight: th / 2 - 1,
+      });
       ns.width = w / k;
       ns.height = th;
       ns.scale.set(k);
@@ -149,8 +155,13 @@ export class Button extends Container {
     const g = new Graphics();
     const r = round ? Math.min(w, h) / 2 : h / 2;
     g.roundRect(-w / 2 + 2, -h / 2 + 8, w - 4, h - 4, r).fill({ color: 0x000000, alpha: 0.25 });
-    g.roundRect(-w / 2, -h / 2, w, h - 4, r).fill(fill).stroke({ width: Math.max(4, h * 0.06), color: edge });
-    g.roundRect(-w / 2 + h * 0.18, -h / 2 + h * 0.1, w - h * 0.36, h * 0.28, h * 0.14).fill({ color: 0xffffff, alpha: 0.3 });
+    g.roundRect(-w / 2, -h / 2, w, h - 4, r)
+      .fill(fill)
+      .stroke({ width: Math.max(4, h * 0.06), color: edge });
+    g.roundRect(-w / 2 + h * 0.18, -h / 2 + h * 0.1, w - h * 0.36, h * 0.28, h * 0.14).fill({
+      color: 0xffffff,
+      alpha: 0.3,
+    });
     return g;
   }
 }

@@ -1,5 +1,5 @@
-import type { Container } from 'pixi.js';
 import gsap from 'gsap';
+import type { Container } from 'pixi.js';
 import { art, artSize } from '../art';
 import type { ArtName } from '../assets';
 import { partySize } from '../party-size';
@@ -83,7 +83,17 @@ export function celebrate(
         layer.addChild(p);
         p.position.set(width * rand(), -60 - rand() * 200);
         const t = t0 + rand() * 0.8;
-        tl.to(p, { y: height + 80, x: p.x + (rand() - 0.5) * 200, rotation: (rand() - 0.5) * 8, duration: 1.6 + rand() * 0.6, ease: 'power1.in' }, t);
+        tl.to(
+          p,
+          {
+            y: height + 80,
+            x: p.x + (rand() - 0.5) * 200,
+            rotation: (rand() - 0.5) * 8,
+            duration: 1.6 + rand() * 0.6,
+            ease: 'power1.in',
+          },
+          t,
+        );
         end(p, t + 2.3);
       }
     }

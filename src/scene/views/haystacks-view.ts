@@ -1,8 +1,8 @@
-import { Container, Rectangle, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Rectangle, type Text } from 'pixi.js';
 import { art } from '../art';
-import type { Layout } from '../layout';
 import { dispose } from '../dispose';
+import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 
 /** One haystack of the Extra game, in haystack.svg's 256×224 units. */
@@ -26,8 +26,14 @@ class HaystackView extends Container {
     this.accessible = true;
     this.accessibleType = 'button';
     this.on('pointertap', () => this.press());
-    this.on('pointerover', () => !this.opened && gsap.to(this.scale, { x: this.baseScale * 1.06, y: this.baseScale * 1.06, duration: 0.15 }));
-    this.on('pointerout', () => !this.opened && gsap.to(this.scale, { x: this.baseScale, y: this.baseScale, duration: 0.15 }));
+    this.on(
+      'pointerover',
+      () => !this.opened && gsap.to(this.scale, { x: this.baseScale * 1.06, y: this.baseScale * 1.06, duration: 0.15 }),
+    );
+    this.on(
+      'pointerout',
+      () => !this.opened && gsap.to(this.scale, { x: this.baseScale, y: this.baseScale, duration: 0.15 }),
+    );
   }
 
   baseScale = 1;
@@ -47,17 +53,25 @@ class HaystackView extends Container {
     const tl = gsap.timeline();
     tl.to(this.closed, { y: -30, alpha: 0, duration: 0.35, ease: 'power2.in' });
     tl.call(() => this.strawBurst(), [], '<');
-    tl.call(() => {
-      this.open.visible = true;
-    }, [], '<0.15');
+    tl.call(
+      () => {
+        this.open.visible = true;
+      },
+      [],
+      '<0.15',
+    );
     if (holdsExtra && missed !== null) {
       const note = label(missed, 34, 'light');
       fitWidth(note, 300);
       note.position.set(128, 150);
       this.inside.addChild(note);
-      tl.call(() => {
-        this.open.tint = 0x9a9a9a;
-      }, [], '<');
+      tl.call(
+        () => {
+          this.open.tint = 0x9a9a9a;
+        },
+        [],
+        '<',
+      );
       tl.from(note, { alpha: 0, duration: 0.4 }, '<0.1');
     } else if (holdsExtra) {
       const hen = art('hen-lifted');
@@ -89,7 +103,13 @@ class HaystackView extends Container {
       s.rotation = i * 0.8;
       this.addChild(s);
       const a = (i / 8) * Math.PI * 2;
-      gsap.to(s, { x: 128 + Math.cos(a) * 150, y: 100 + Math.sin(a) * 90, rotation: s.rotation + 3, duration: 0.6, ease: 'power2.out' });
+      gsap.to(s, {
+        x: 128 + Math.cos(a) * 150,
+        y: 100 + Math.sin(a) * 90,
+        rotation: s.rotation + 3,
+        duration: 0.6,
+        ease: 'power2.out',
+      });
       gsap.to(s, { alpha: 0, duration: 0.3, delay: 0.35, onComplete: () => void (s.destroyed || s.destroy()) });
     }
   }
@@ -125,7 +145,9 @@ export class HaystacksView extends Container {
     if (this.layoutNow) this.resize(this.layoutNow);
     const tl = gsap.timeline();
     tl.from(this.prompt, { alpha: 0, y: this.prompt.y - 40, duration: 0.4 });
-    this.stacks.forEach((s, i) => { tl.from(s, { y: s.y + 300, alpha: 0, duration: 0.5, ease: 'back.out(1.6)' }, 0.1 + i * 0.08); });
+    this.stacks.forEach((s, i) => {
+      tl.from(s, { y: s.y + 300, alpha: 0, duration: 0.5, ease: 'back.out(1.6)' }, 0.1 + i * 0.08);
+    });
     return tl;
   }
 

@@ -1,5 +1,5 @@
-import { Container, Graphics, Rectangle } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, Rectangle } from 'pixi.js';
 import type { Element } from '../../core';
 import { art, artSize } from '../art';
 import { label } from '../text';
@@ -85,14 +85,20 @@ export class HenView extends Container {
     });
     tl.to(this.henBox.scale, { x: 0.8, y: 0.8, duration: 0.4, ease: 'back.out(2)' });
     tl.to(this.henBox, { y: 128 - LIFT, duration: 0.4, ease: 'power2.out' }, '<');
-    tl.fromTo(view.scale, { x: 0, y: 0 }, { x: view.scale.x, y: view.scale.y, duration: 0.35, ease: 'back.out(2.5)' }, '<0.1');
+    tl.fromTo(
+      view.scale,
+      { x: 0, y: 0 },
+      { x: view.scale.x, y: view.scale.y, duration: 0.35, ease: 'back.out(2.5)' },
+      '<0.1',
+    );
     // Then she flies off, so the element stays clear and never hides the row above.
     const away = gsap.timeline();
     away.to(this.henBox, { y: 128 - LIFT - 70, alpha: 0, duration: opts.revealed ? 0.3 : 0.4, ease: 'power1.in' });
     away.to(this.henBox.scale, { x: 0.55, y: 0.55, duration: 0.4, ease: 'power1.in' }, '<');
     tl.add(away, opts.revealed ? '<0.05' : '+=0.25');
     if (element === 'empty') tl.to(this.nest, { alpha: 0, duration: 0.2 }, '<');
-    if (element === 'chick' && !opts.revealed) tl.to(view, { y: view.y - 24, duration: 0.14, yoyo: true, repeat: 3, ease: 'sine.out' });
+    if (element === 'chick' && !opts.revealed)
+      tl.to(view, { y: view.y - 24, duration: 0.14, yoyo: true, repeat: 3, ease: 'sine.out' });
     if (element === 'egg' && !opts.revealed) this.shine(tl);
     return tl;
   }
@@ -188,5 +194,4 @@ export class HenView extends Container {
       gsap.to(this.henBox, { rotation: 0, duration: 0.1 });
     }
   }
-
 }

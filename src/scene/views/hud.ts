@@ -1,8 +1,8 @@
-import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Text } from 'pixi.js';
 import { art } from '../art';
-import type { Layout } from '../layout';
 import { dispose } from '../dispose';
+import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 import { Button } from './button';
 import { panel } from './panel';
@@ -103,11 +103,16 @@ export class DemoBadge extends Container {
 
   resize(l: Layout): void {
     const r = l.badge;
-    this.bg.clear().roundRect(0, 0, r.width, r.height, r.height / 2).fill(0xd7263d).stroke({ width: 6, color: 0xffffff });
+    this.bg
+      .clear()
+      .roundRect(0, 0, r.width, r.height, r.height / 2)
+      .fill(0xd7263d)
+      .stroke({ width: 6, color: 0xffffff });
     this.position.set(r.x, r.y);
     this.text.position.set(r.width / 2, r.height / 2);
     fitWidth(this.text, r.width * 0.85);
     // A phone's badge is a lower strip: the word shrinks to its height too.
-    if (this.text.height > r.height * 0.85) this.text.scale.set((this.text.scale.x * r.height * 0.85) / this.text.height);
+    if (this.text.height > r.height * 0.85)
+      this.text.scale.set((this.text.scale.x * r.height * 0.85) / this.text.height);
   }
 }

@@ -1,5 +1,5 @@
-import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 import { Button } from './button';
@@ -13,7 +13,12 @@ export class NoticePanel extends Container {
   readonly ok: Button;
   private readonly dim = new Graphics();
   private readonly card = new Container();
-  private readonly text: Text = label('', 34, 'dark', { wordWrap: true, wordWrapWidth: 1000, lineHeight: 46, fontWeight: '700' });
+  private readonly text: Text = label('', 34, 'dark', {
+    wordWrap: true,
+    wordWrapWidth: 1000,
+    lineHeight: 46,
+    fontWeight: '700',
+  });
   private layoutNow: Layout | null = null;
   private lines: readonly string[] = [];
 
@@ -45,15 +50,21 @@ export class NoticePanel extends Container {
 
   resize(l: Layout): void {
     this.layoutNow = l;
-    this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.7 });
-    this.card.removeChildren().forEach((c) => { c !== this.text && c !== this.ok && c.destroy({ children: true }); });
+    this.dim
+      .clear()
+      .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
+      .fill({ color: 0x10200c, alpha: 0.7 });
+    this.card.removeChildren().forEach((c) => {
+      c !== this.text && c !== this.ok && c.destroy({ children: true });
+    });
     const p = l.panel;
     const w = p.width * 0.9;
     this.text.text = this.lines.join('\n\n');
     this.text.style.wordWrapWidth = w - 100;
     this.text.scale.set(1);
     const h = Math.min(p.height, this.text.height + (this.ok.visible ? 260 : 140));
-    if (this.text.height > h - (this.ok.visible ? 260 : 140)) this.text.scale.set((h - (this.ok.visible ? 260 : 140)) / this.text.height);
+    if (this.text.height > h - (this.ok.visible ? 260 : 140))
+      this.text.scale.set((h - (this.ok.visible ? 260 : 140)) / this.text.height);
     this.card.position.set(p.x + (p.width - w) / 2, p.y + (p.height - h) / 2);
     this.card.addChild(panel(w, h, { radius: 40 }), this.text, this.ok);
     this.text.position.set(w / 2, 70 + this.text.height / 2);

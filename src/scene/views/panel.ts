@@ -46,7 +46,9 @@ export function panel(w: number, h: number, opts: { radius?: number; tone?: Pane
   const g = new Graphics();
   g.label = PANEL_LABEL;
   g.roundRect(6, 12, w, h, r).fill({ color: 0x000000, alpha: 0.28 });
-  g.roundRect(0, 0, w, h, r).fill(verticalGradient(COLOURS[tone][0], COLOURS[tone][1])).stroke({ width: 8, color: edge });
+  g.roundRect(0, 0, w, h, r)
+    .fill(verticalGradient(COLOURS[tone][0], COLOURS[tone][1]))
+    .stroke({ width: 8, color: edge });
   g.roundRect(14, 14, w - 28, h - 28, Math.max(4, r - 12)).stroke({ width: 3, color: 0xffffff, alpha: 0.35 });
   return g;
 }

@@ -1,5 +1,5 @@
-import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Text } from 'pixi.js';
 import type { Rect } from '../layout';
 import { fitWidth, label } from '../text';
 import { panel } from './panel';
@@ -23,7 +23,9 @@ export class PicksCounter extends Container {
 
   resize(r: Rect): void {
     this.rect = r;
-    this.box.removeChildren().forEach((c) => { c !== this.title && c !== this.value && c !== this.round && c.destroy(); });
+    this.box.removeChildren().forEach((c) => {
+      c !== this.title && c !== this.value && c !== this.round && c.destroy();
+    });
     this.box.addChild(panel(r.width, r.height, { radius: 40 }), this.title, this.value, this.round);
     this.box.position.set(r.x, r.y);
     // The number fills what the title and the round's name leave, whatever the box's shape.
@@ -49,7 +51,11 @@ export class PicksCounter extends Container {
     this.value.text = picks === null ? '' : String(picks);
     const tl = gsap.timeline();
     if (animate && changed) {
-      tl.fromTo(this.value.scale, { x: 1.5 * this.valueScale, y: 1.5 * this.valueScale }, { x: this.valueScale, y: this.valueScale, duration: 0.35, ease: 'back.out(3)' });
+      tl.fromTo(
+        this.value.scale,
+        { x: 1.5 * this.valueScale, y: 1.5 * this.valueScale },
+        { x: this.valueScale, y: this.valueScale, duration: 0.35, ease: 'back.out(3)' },
+      );
       if (picks === 1) tl.fromTo(this.value, { tint: 0xff7b5c }, { tint: 0xffffff, duration: 0.6 }, '<');
     }
     return tl;
@@ -74,7 +80,12 @@ export class PicksCounter extends Container {
       },
     });
     tl.from(p.scale, { x: 0, y: 0, duration: 0.25, ease: 'back.out(3)' });
-    if (bubble) tl.from(bubble.scale, { x: 0.6, y: 0.6, duration: 0.25, ease: 'back.out(2)' }, '<').from(bubble, { alpha: 0, duration: 0.2 }, '<');
+    if (bubble)
+      tl.from(bubble.scale, { x: 0.6, y: 0.6, duration: 0.25, ease: 'back.out(2)' }, '<').from(
+        bubble,
+        { alpha: 0, duration: 0.2 },
+        '<',
+      );
     // Held a moment over the chick, so the player reads what it gave, then into the counter.
     tl.to(p, { y: start.y - 40, duration: 0.45, ease: 'sine.out' });
     tl.to({}, { duration: bubble ? 0.6 : 0 });
@@ -98,7 +109,10 @@ export class PicksCounter extends Container {
     fitWidth(t, 760);
     const w = t.width + 56;
     const h = t.height + 26;
-    const plate = new Graphics().roundRect(-w / 2, -h / 2, w, h, h / 2).fill({ color: 0x2b1405, alpha: 0.92 }).stroke({ width: 4, color: 0xffd54a });
+    const plate = new Graphics()
+      .roundRect(-w / 2, -h / 2, w, h, h / 2)
+      .fill({ color: 0x2b1405, alpha: 0.92 })
+      .stroke({ width: 4, color: 0xffd54a });
     b.addChild(plate, t);
     this.addChild(b);
     // Above the chick, over the farmyard (the counter sits at the screen's origin, in design units).

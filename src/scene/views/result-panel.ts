@@ -1,8 +1,8 @@
-import { Container, Graphics, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Text } from 'pixi.js';
 import { fitted } from '../art';
-import type { Layout } from '../layout';
 import { dispose } from '../dispose';
+import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 import { Button } from './button';
 import { celebrate } from './celebration';
@@ -61,10 +61,31 @@ export class ResultPanel extends Container {
     private readonly onPeek: (peeking: boolean) => void = () => undefined,
   ) {
     super();
-    this.playAgain = new Button({ id: 'playAgain', width: 440, height: 130, text: '', tone: 'green', onTap: onPlayAgain });
+    this.playAgain = new Button({
+      id: 'playAgain',
+      width: 440,
+      height: 130,
+      text: '',
+      tone: 'green',
+      onTap: onPlayAgain,
+    });
     this.home = new Button({ id: 'home', width: 270, height: 100, text: '', tone: 'plain', onTap: onHome });
-    this.seeTicket = new Button({ id: 'seeTicket', width: 270, height: 100, text: '', tone: 'plain', onTap: () => this.peek(true) });
-    this.backToResult = new Button({ id: 'backToResult', width: 460, height: 110, text: '', tone: 'gold', onTap: () => this.peek(false) });
+    this.seeTicket = new Button({
+      id: 'seeTicket',
+      width: 270,
+      height: 100,
+      text: '',
+      tone: 'plain',
+      onTap: () => this.peek(true),
+    });
+    this.backToResult = new Button({
+      id: 'backToResult',
+      width: 460,
+      height: 110,
+      text: '',
+      tone: 'gold',
+      onTap: () => this.peek(false),
+    });
     this.backToResult.visible = false;
     this.topUp = new Button({ id: 'resultTopUp', width: 520, height: 110, text: '', tone: 'gold', onTap: onTopUp });
     this.topUp.visible = false;
@@ -127,18 +148,43 @@ export class ResultPanel extends Container {
 
   resize(l: Layout): void {
     this.layoutNow = l;
-    this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.55 });
+    this.dim
+      .clear()
+      .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
+      .fill({ color: 0x10200c, alpha: 0.55 });
     const p = l.panel;
     const w = Math.min(p.width, 1100);
     const h = l.orientation === 'landscape' ? 880 : 1240;
     const x = p.x + (p.width - w) / 2;
     const y = p.y + (p.height - h) / 2;
     // The old panel goes for good (Pixi's GC would free it only a minute later); the card's lasting parts stay.
-    const lasting = new Set<Container>([this.rays, this.title, this.amount, this.why, this.line, this.playAgain, this.home, this.seeTicket, this.topUp]);
+    const lasting = new Set<Container>([
+      this.rays,
+      this.title,
+      this.amount,
+      this.why,
+      this.line,
+      this.playAgain,
+      this.home,
+      this.seeTicket,
+      this.topUp,
+    ]);
     for (const old of this.card.removeChildren()) if (!lasting.has(old) && old !== this.picture) dispose(old);
     this.picture?.destroy();
     this.picture = fitted(this.won ? 'egg-gold' : 'hen', 220, 220);
-    this.card.addChild(panel(w, h, { radius: 60 }), this.rays, this.picture, this.title, this.amount, this.why, this.line, this.playAgain, this.seeTicket, this.home, this.topUp);
+    this.card.addChild(
+      panel(w, h, { radius: 60 }),
+      this.rays,
+      this.picture,
+      this.title,
+      this.amount,
+      this.why,
+      this.line,
+      this.playAgain,
+      this.seeTicket,
+      this.home,
+      this.topUp,
+    );
     this.card.position.set(x, y);
     this.card.pivot.set(0, 0);
     const cx = w / 2;
@@ -257,7 +303,12 @@ export class ResultPanel extends Container {
       this.line.alpha = 1;
     }
     tl.fromTo(this.dim, { alpha: 0 }, { alpha: 1, duration: 0.3 });
-    tl.fromTo(this.card, { alpha: 0, y: this.card.y + 120 }, { alpha: 1, y: this.card.y, duration: 0.45, ease: 'back.out(1.6)' }, '<');
+    tl.fromTo(
+      this.card,
+      { alpha: 0, y: this.card.y + 120 },
+      { alpha: 1, y: this.card.y, duration: 0.45, ease: 'back.out(1.6)' },
+      '<',
+    );
     if (won && this.layoutNow) {
       const l = this.layoutNow;
       const origin = { x: this.card.x + this.amount.x, y: this.card.y + this.amount.y };
@@ -265,7 +316,11 @@ export class ResultPanel extends Container {
       this.party = party;
       tl.add(() => void party.play(), '<');
       this.spin?.kill();
-      this.spin = gsap.fromTo(this.rays, { rotation: 0 }, { rotation: Math.PI * 2, duration: 14, repeat: -1, ease: 'none' });
+      this.spin = gsap.fromTo(
+        this.rays,
+        { rotation: 0 },
+        { rotation: Math.PI * 2, duration: 14, repeat: -1, ease: 'none' },
+      );
       party.pause();
       const counter = { v: 0 };
       tl.to(counter, {
@@ -273,7 +328,9 @@ export class ResultPanel extends Container {
         duration: Math.min(2.4, 0.6 + Math.log10(Math.max(10, prizeCents)) * 0.35),
         ease: 'power2.out',
         onUpdate: () => {
-          this.amount.text = x.amount(Math.round(counter.v / 100) * 100 === prizeCents ? prizeCents : Math.round(counter.v));
+          this.amount.text = x.amount(
+            Math.round(counter.v / 100) * 100 === prizeCents ? prizeCents : Math.round(counter.v),
+          );
           fitWidth(this.amount, 900);
         },
         onComplete: () => {
@@ -310,7 +367,10 @@ function sunburst(): Graphics {
   for (let i = 0; i < 12; i++) {
     const a = (i / 12) * Math.PI * 2;
     const b = a + Math.PI / 14;
-    g.moveTo(0, 0).lineTo(Math.cos(a) * r, Math.sin(a) * r).lineTo(Math.cos(b) * r, Math.sin(b) * r).closePath();
+    g.moveTo(0, 0)
+      .lineTo(Math.cos(a) * r, Math.sin(a) * r)
+      .lineTo(Math.cos(b) * r, Math.sin(b) * r)
+      .closePath();
   }
   g.fill({ color: 0xffd23f, alpha: 0.28 });
   g.circle(0, 0, 120).fill({ color: 0xfff3b0, alpha: 0.45 });

@@ -1,5 +1,5 @@
-import { Container, Graphics } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics } from 'pixi.js';
 import { fitted } from '../art';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
@@ -40,7 +40,14 @@ export class RulesPanel extends Container {
   constructor(onClose: () => void) {
     super();
     this.close = new Button({ id: 'close', width: 300, height: 140, text: '', tone: 'gold', onTap: onClose });
-    this.turn = new Button({ id: 'rulesPage', width: 440, height: 140, text: '', tone: 'green', onTap: () => this.turnPage() });
+    this.turn = new Button({
+      id: 'rulesPage',
+      width: 440,
+      height: 140,
+      text: '',
+      tone: 'green',
+      onTap: () => this.turnPage(),
+    });
     this.dim.eventMode = 'static';
     this.addChild(this.dim, this.card);
     this.visible = false;
@@ -66,9 +73,13 @@ export class RulesPanel extends Container {
 
   resize(l: Layout): void {
     this.layoutNow = l;
-    this.dim.clear().rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale).fill({ color: 0x10200c, alpha: 0.6 });
+    this.dim
+      .clear()
+      .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
+      .fill({ color: 0x10200c, alpha: 0.6 });
     const c = this.content;
-    for (const child of this.card.removeChildren()) if (child !== this.close && child !== this.turn) child.destroy({ children: true });
+    for (const child of this.card.removeChildren())
+      if (child !== this.close && child !== this.turn) child.destroy({ children: true });
     if (!c) return;
     const p = l.panel;
     const wide = l.orientation === 'landscape';
@@ -90,7 +101,11 @@ export class RulesPanel extends Container {
   }
 
   /** Three cards one under another, the step's pictures on the left and its words beside them. */
-  private howTo(c: RulesContent, body: { x: number; y: number; width: number; height: number }, wide: boolean): Container {
+  private howTo(
+    c: RulesContent,
+    body: { x: number; y: number; width: number; height: number },
+    wide: boolean,
+  ): Container {
     const box = new Container();
     const gap = 20;
     const cw = body.width;
@@ -111,7 +126,13 @@ export class RulesPanel extends Container {
       const num = label(String(i + 1), wide ? 48 : 60, 'gold');
       num.position.set(34, 40);
       const textW = cw - picW - 40;
-      const text = label(step, size, 'dark', { wordWrap: true, wordWrapWidth: textW, align: 'left', fontWeight: '700', lineHeight: Math.round(size * 1.25) });
+      const text = label(step, size, 'dark', {
+        wordWrap: true,
+        wordWrapWidth: textW,
+        align: 'left',
+        fontWeight: '700',
+        lineHeight: Math.round(size * 1.25),
+      });
       text.anchor.set(0, 0.5);
       const room = ch - 24;
       if (text.height > room) text.scale.set(room / text.height);

@@ -36,13 +36,21 @@ export function prizesPage(c: PrizesContent, body: Box, wide: boolean): Containe
     if (t.width > cols[i]! - 16) t.scale.set((cols[i]! - 16) / t.width);
     table.addChild(t);
   };
-  c.columns.forEach((s, i) => { cell(s, i, 0, true); });
+  c.columns.forEach((s, i) => {
+    cell(s, i, 0, true);
+  });
   c.rows.forEach((r, ri) => {
     r.forEach((s, i) => {
       cell(s, i, ri + 1, false);
     });
   });
-  const ours = label(c.ours, Math.round(24 * k), 'dark', { wordWrap: true, wordWrapWidth: tableW, fontWeight: '600', fontStyle: 'italic', align: 'left' });
+  const ours = label(c.ours, Math.round(24 * k), 'dark', {
+    wordWrap: true,
+    wordWrapWidth: tableW,
+    fontWeight: '600',
+    fontStyle: 'italic',
+    align: 'left',
+  });
   ours.anchor.set(0, 0);
   ours.position.set(0, tableH + 16);
   table.addChild(ours);
@@ -54,7 +62,12 @@ export function prizesPage(c: PrizesContent, body: Box, wide: boolean): Containe
   odds.addChild(head);
   let y = head.height + 16;
   for (const line of c.odds) {
-    const t = label(line, Math.round(28 * k), 'dark', { fontWeight: '600', align: 'left', wordWrap: true, wordWrapWidth: oddsW });
+    const t = label(line, Math.round(28 * k), 'dark', {
+      fontWeight: '600',
+      align: 'left',
+      wordWrap: true,
+      wordWrapWidth: oddsW,
+    });
     t.anchor.set(0, 0);
     t.position.set(0, y);
     odds.addChild(t);

@@ -1,5 +1,13 @@
-import { Container, Graphics, Rectangle, RenderTexture, Sprite, type FederatedPointerEvent, type Renderer } from 'pixi.js';
 import gsap from 'gsap';
+import {
+  Container,
+  type FederatedPointerEvent,
+  Graphics,
+  Rectangle,
+  type Renderer,
+  RenderTexture,
+  Sprite,
+} from 'pixi.js';
 import { art } from '../art';
 import { label } from '../text';
 
@@ -125,7 +133,11 @@ export class ScratchZone extends Container {
     this.eventMode = 'none';
     this.last = null;
     this.stopWaiting();
-    const t = gsap.to(this, { alpha: 0, duration: 0.35, ease: 'power1.in', onComplete: () => {
+    const t = gsap.to(this, {
+      alpha: 0,
+      duration: 0.35,
+      ease: 'power1.in',
+      onComplete: () => {
         this.visible = false;
       },
     });
@@ -168,7 +180,10 @@ export class ScratchZone extends Container {
     const from = this.last ?? p;
     this.last = { x: p.x, y: p.y };
     this.brush.clear();
-    this.brush.moveTo(from.x, from.y).lineTo(p.x + 0.01, p.y).stroke({ width: BRUSH * 2, color: 0xffffff, cap: 'round' });
+    this.brush
+      .moveTo(from.x, from.y)
+      .lineTo(p.x + 0.01, p.y)
+      .stroke({ width: BRUSH * 2, color: 0xffffff, cap: 'round' });
     this.brush.circle(p.x, p.y, BRUSH).fill(0xffffff);
     this.renderer.render({ container: this.brushRoot, target: this.rt, clear: false });
     this.mark(from, p);

@@ -1,5 +1,5 @@
-import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
 import gsap from 'gsap';
+import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
 import { art } from '../art';
 import type { Rect } from '../layout';
 import { fitWidth, label } from '../text';
@@ -36,12 +36,18 @@ export class TicketCard extends Container {
   private readonly a1: Text = label('', 92, 'gold');
   private readonly a2: Text = label('', 92, 'gold');
 
-  constructor(renderer: Renderer, onScratched: () => void, onScratch: () => void, onStarted: () => void = () => undefined) {
+  constructor(
+    renderer: Renderer,
+    onScratched: () => void,
+    onScratch: () => void,
+    onStarted: () => void = () => undefined,
+  ) {
     super();
     this.scratch = new ScratchZone(renderer, onScratched, onScratch, onStarted);
     this.scratch.position.set(ZONE.x, ZONE.y);
     const boxes = new Graphics();
-    for (const b of [BOX_A1, BOX_A2]) boxes.roundRect(b.x + 4, BOX_Y + 4, b.w - 8, BOX_H - 8, 20).fill({ color: 0xfffbea, alpha: 0.95 });
+    for (const b of [BOX_A1, BOX_A2])
+      boxes.roundRect(b.x + 4, BOX_Y + 4, b.w - 8, BOX_H - 8, 20).fill({ color: 0xfffbea, alpha: 0.95 });
     this.a1Label.position.set(BOX_A1.x + BOX_A1.w / 2, BOX_Y + 44);
     this.a1.position.set(BOX_A1.x + BOX_A1.w / 2, BOX_Y + 125);
     this.a2Label.position.set(BOX_A2.x + BOX_A2.w / 2, BOX_Y + 44);
@@ -51,7 +57,18 @@ export class TicketCard extends Container {
     // with the boxes: the card's frame and its bottom border stay clear.
     this.serial.anchor.set(1, 0.5);
     this.serial.position.set(BOX_A2.x + BOX_A2.w - 6, (SERIAL_STRIP.top + SERIAL_STRIP.bottom) / 2);
-    this.addChild(art('ticket'), boxes, this.glow, this.a1Label, this.a1, this.a2Label, this.a2, this.scratch, this.heading, this.serial);
+    this.addChild(
+      art('ticket'),
+      boxes,
+      this.glow,
+      this.a1Label,
+      this.a1,
+      this.a2Label,
+      this.a2,
+      this.scratch,
+      this.heading,
+      this.serial,
+    );
     this.pivot.set(CARD.width / 2, CARD.height / 2);
   }
 
@@ -121,7 +138,10 @@ export class TicketCard extends Container {
   /** Once uncovered: the amounts swell a little, inside their boxes (at most 1.07 × 0.84 of a box's width). */
   greetAmounts(): gsap.core.Timeline {
     const tl = gsap.timeline();
-    for (const [t, at] of [[this.a1, 0], [this.a2, 0.12]] as const) {
+    for (const [t, at] of [
+      [this.a1, 0],
+      [this.a2, 0.12],
+    ] as const) {
       const s = t.scale.x;
       tl.to(t.scale, { x: s * 1.07, y: s * 1.07, duration: 0.22, ease: 'sine.out', yoyo: true, repeat: 1 }, at);
     }
@@ -131,7 +151,10 @@ export class TicketCard extends Container {
   /** Lights up the box the prize came from. */
   highlight(prize: 'A1' | 'A2'): gsap.core.Tween {
     const b = prize === 'A1' ? BOX_A1 : BOX_A2;
-    this.glow.clear().roundRect(b.x - 6, BOX_Y - 6, b.w + 12, BOX_H + 12, 26).stroke({ width: 14, color: 0xffe066 });
+    this.glow
+      .clear()
+      .roundRect(b.x - 6, BOX_Y - 6, b.w + 12, BOX_H + 12, 26)
+      .stroke({ width: 14, color: 0xffe066 });
     return gsap.fromTo(this.glow, { alpha: 0 }, { alpha: 1, duration: 0.3, yoyo: true, repeat: 5 });
   }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGameCode } from '../../protocol/game-code';
-import { CODE_ATTEMPT_LIMIT, CODE_ATTEMPT_WINDOW_S, type ApiError, type ClaimView } from '../../protocol/messages';
+import { type ApiError, type ClaimView, CODE_ATTEMPT_LIMIT, CODE_ATTEMPT_WINDOW_S } from '../../protocol/messages';
 import { dumpTables } from '../test-kit';
-import { firstCodes, printedServer, Speaker, TEST_RETAILERS, type PrintedServer } from './printed-kit';
+import { firstCodes, type PrintedServer, printedServer, Speaker, TEST_RETAILERS } from './printed-kit';
 
 const guess = (n: number): string => {
   const bytes = new Uint8Array(15);
@@ -59,9 +59,10 @@ describe('guessing codes', () => {
     expect((await elsewhere.post<ClaimView>('/api/ticket/claim', { code: codes[1]!.code })).status).toBe(200);
   });
 
-  it('a retailer\'s terminal is limited the same way', async () => {
+  it("a retailer's terminal is limited the same way", async () => {
     const counter = new Speaker(server, { retailer: TEST_RETAILERS[1]!.key }, '10.3.0.1');
-    for (let i = 0; i < CODE_ATTEMPT_LIMIT; i++) expect((await counter.post('/api/retail/check', { code: guess(200 + i) })).status).toBe(404);
+    for (let i = 0; i < CODE_ATTEMPT_LIMIT; i++)
+      expect((await counter.post('/api/retail/check', { code: guess(200 + i) })).status).toBe(404);
     const r = await counter.post<ApiError>('/api/retail/check', { code: codes[2]!.code });
     expect([r.status, r.json.error.code]).toEqual([429, 'too-many-attempts']);
     server.clock += CODE_ATTEMPT_WINDOW_S * 1000 + 1;

@@ -32,11 +32,14 @@ export class CodeAttempts {
     let waitMs = 0;
     for (const key of keys) {
       const times = this.recent(key, t);
-      if (times.length >= this.limits.limit) waitMs = Math.max(waitMs, times[times.length - this.limits.limit]! + this.limits.windowS * 1000 - t);
+      if (times.length >= this.limits.limit)
+        waitMs = Math.max(waitMs, times[times.length - this.limits.limit]! + this.limits.windowS * 1000 - t);
     }
     if (waitMs > 0) {
       const retryAfterS = Math.ceil(waitMs / 1000);
-      throw new ApiFail(429, 'too-many-attempts', `too many wrong codes: try again in ${retryAfterS} s`, { retryAfterS });
+      throw new ApiFail(429, 'too-many-attempts', `too many wrong codes: try again in ${retryAfterS} s`, {
+        retryAfterS,
+      });
     }
   }
 

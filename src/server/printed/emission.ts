@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BlockDealer, CryptoSource, formatSerial, RULES, type PrizeTable, type RandomSource } from '../../core';
+import { BlockDealer, CryptoSource, formatSerial, type PrizeTable, type RandomSource, RULES } from '../../core';
 import { CODE_BYTES, formatGameCode } from '../../protocol/game-code';
 import { sha256 } from '../audit';
 import type { StorageTx } from '../storage/storage';
@@ -34,7 +34,8 @@ export async function createEmission(
   at: string,
   random: EmissionRandom = CRYPTO_RANDOM,
 ): Promise<EmissionSummary> {
-  if (!Number.isSafeInteger(blockCount) || blockCount < 1) throw new RangeError(`an emission needs 1 block or more, got ${blockCount}`);
+  if (!Number.isSafeInteger(blockCount) || blockCount < 1)
+    throw new RangeError(`an emission needs 1 block or more, got ${blockCount}`);
   const last = await tx.lastBlock();
   const emission = Math.max(last?.emission ?? 0, printed.lastEmission()) + 1;
   const first = (last?.block ?? 0) + 1;
@@ -43,7 +44,17 @@ export async function createEmission(
   printed.insertEmission(emission, blocks, tableJson, at);
   const counts = table.rows.map((r) => r.count);
   for (const block of blocks) {
-    await tx.insertBlock({ block, emission, prizeTable: tableJson, remaining: counts.map(() => 0), dealt: RULES.blockSize, status: 'closed' }, at);
+    await tx.insertBlock(
+      {
+        block,
+        emission,
+        prizeTable: tableJson,
+        remaining: counts.map(() => 0),
+        dealt: RULES.blockSize,
+        status: 'closed',
+      },
+      at,
+    );
     const dealer = new BlockDealer(table, { block, dealt: 0, remaining: counts });
     const bytes = random.bytes(CODE_BYTES * RULES.blockSize);
     const codes = sha256Stream();
@@ -61,7 +72,11 @@ export async function createEmission(
         code,
       });
     }
-    await tx.audit('ticket-issued', { emission, block, printed: true, tickets: RULES.blockSize, counts, codesSha256: codes.digest() }, at);
+    await tx.audit(
+      'ticket-issued',
+      { emission, block, printed: true, tickets: RULES.blockSize, counts, codesSha256: codes.digest() },
+      at,
+    );
   }
   return { emission, blocks, tickets: blockCount * RULES.blockSize };
 }

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFNumber, type PDFObject, PDFRawStream } from 'pdf-lib';
 
 /**
  * Reads a print file back for the tests: each page's embedded images decoded as QR codes (jsQR), and its text as
@@ -14,10 +14,12 @@ export interface ReadFace {
 const WIN_ANSI_EXTRA: Readonly<Record<number, string>> = { 128: '€', 156: 'œ', 151: '—', 146: '’' };
 
 const decodeWinAnsi = (hex: string): string =>
-  (hex.match(/../g) ?? []).map((h) => {
-    const b = parseInt(h, 16);
-    return WIN_ANSI_EXTRA[b] ?? String.fromCharCode(b);
-  }).join('');
+  (hex.match(/../g) ?? [])
+    .map((h) => {
+      const b = parseInt(h, 16);
+      return WIN_ANSI_EXTRA[b] ?? String.fromCharCode(b);
+    })
+    .join('');
 
 function streamBytes(s: PDFRawStream): Uint8Array {
   const filter = s.dict.get(PDFName.of('Filter'));
@@ -48,7 +50,12 @@ export async function readPrintFile(bytes: Uint8Array): Promise<ReadFace[]> {
     }
     const text: string[] = [];
     const contents = page.node.Contents();
-    const parts: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((r) => pdf.context.lookup(r) as PDFObject) : contents ? [contents] : [];
+    const parts: PDFObject[] =
+      contents instanceof PDFArray
+        ? contents.asArray().map((r) => pdf.context.lookup(r) as PDFObject)
+        : contents
+          ? [contents]
+          : [];
     const streams = parts.filter((p): p is PDFRawStream => p instanceof PDFRawStream);
     for (const s of streams) {
       const ops = Buffer.from(streamBytes(s)).toString('latin1');

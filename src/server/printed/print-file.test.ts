@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseGameCode, playAddress } from '../../protocol/game-code';
 import { emissionCommand } from '../../../tools/emission/emission';
-import { faceLines } from './print-file';
+import { parseGameCode, playAddress } from '../../protocol/game-code';
 import { readPrintFile } from './pdf-read';
+import { faceLines } from './print-file';
 
 const BASE = 'https://jeu.example/poule';
 
@@ -17,15 +17,21 @@ describe('the emission command and its print file', () => {
   const lines: string[] = [];
   const out = { write: (t: string) => lines.push(t) };
 
-  it('prints the first faces: each QR code decodes to its ticket\'s play address; amounts, code and serial are the records\'', async () => {
+  it("prints the first faces: each QR code decodes to its ticket's play address; amounts, code and serial are the records'", async () => {
     const pdf = join(dir, 'first.pdf');
-    const code = await emissionCommand(['--database', database, '--blocks', '1', '--out', pdf, '--base-url', BASE, '--print-first', '12'], out, out);
+    const code = await emissionCommand(
+      ['--database', database, '--blocks', '1', '--out', pdf, '--base-url', BASE, '--print-first', '12'],
+      out,
+      out,
+    );
     expect(code, lines.join('')).toBe(0);
     expect(lines.join('')).toMatch(/emission 1: blocks 1-1, 300000 tickets/);
     const faces = await readPrintFile(readFileSync(pdf));
     const db = new Database(database, { readonly: true });
     const records = db
-      .prepare<[], { serial: string; code: string; a1Cents: number; a2Cents: number }>('SELECT serial, code, a1_cents AS a1Cents, a2_cents AS a2Cents FROM printed_tickets ORDER BY block, idx LIMIT 12')
+      .prepare<[], { serial: string; code: string; a1Cents: number; a2Cents: number }>(
+        'SELECT serial, code, a1_cents AS a1Cents, a2_cents AS a2Cents FROM printed_tickets ORDER BY block, idx LIMIT 12',
+      )
       .all();
     db.close();
     expect(faces).toHaveLength(12);
@@ -40,12 +46,20 @@ describe('the emission command and its print file', () => {
       expect(face.text).toContain(expected.serial);
     });
     // The amounts as drawn are the record's, read from the text itself.
-    expect(faces[0]!.text.filter((t) => t.startsWith('A1 : ') || t.startsWith('A2 : '))).toEqual(faceLines({ ...records[0]!, address: '' }).amounts);
+    expect(faces[0]!.text.filter((t) => t.startsWith('A1 : ') || t.startsWith('A2 : '))).toEqual(
+      faceLines({ ...records[0]!, address: '' }).amounts,
+    );
   }, 300_000);
 
   it('prints a range of an existing emission again, the same faces', async () => {
     const pdf = join(dir, 'range.pdf');
-    expect(await emissionCommand(['--database', database, '--emission', '1', '--out', pdf, '--base-url', BASE, '--print-range', '11-13'], out, out)).toBe(0);
+    expect(
+      await emissionCommand(
+        ['--database', database, '--emission', '1', '--out', pdf, '--base-url', BASE, '--print-range', '11-13'],
+        out,
+        out,
+      ),
+    ).toBe(0);
     const again = await readPrintFile(readFileSync(pdf));
     const first = await readPrintFile(readFileSync(join(dir, 'first.pdf')));
     expect(again.slice(0, 2)).toEqual(first.slice(10, 12));
@@ -57,14 +71,30 @@ describe('the emission command and its print file', () => {
     const e = { write: (t: string) => err.push(t) };
     const pdf = join(dir, 'never.pdf');
     expect(await emissionCommand(['--database', database, '--out', pdf, '--base-url', BASE], e, e)).toBe(2);
-    expect(await emissionCommand(['--database', database, '--blocks', '1', '--out', pdf, '--base-url', 'ftp://x'], e, e)).toBe(2);
-    expect(await emissionCommand(['--database', database, '--emission', '9', '--out', pdf, '--base-url', BASE], e, e)).toBe(2);
-    expect(await emissionCommand(['--database', database, '--emission', '1', '--out', pdf, '--base-url', BASE, '--print-range', '5-2'], e, e)).toBe(2);
+    expect(
+      await emissionCommand(['--database', database, '--blocks', '1', '--out', pdf, '--base-url', 'ftp://x'], e, e),
+    ).toBe(2);
+    expect(
+      await emissionCommand(['--database', database, '--emission', '9', '--out', pdf, '--base-url', BASE], e, e),
+    ).toBe(2);
+    expect(
+      await emissionCommand(
+        ['--database', database, '--emission', '1', '--out', pdf, '--base-url', BASE, '--print-range', '5-2'],
+        e,
+        e,
+      ),
+    ).toBe(2);
     expect(err.join('')).toMatch(/either --blocks N/);
     expect(err.join('')).toMatch(/--base-url must be/);
     expect(err.join('')).toMatch(/no printed emission 9/);
     expect(err.join('')).toMatch(/--print-range must be/);
-    expect(await emissionCommand(['--database', database, '--emission', '1', '--out', pdf, '--base-url', BASE, '--print-first', '20001'], e, e)).toBe(2);
+    expect(
+      await emissionCommand(
+        ['--database', database, '--emission', '1', '--out', pdf, '--base-url', BASE, '--print-first', '20001'],
+        e,
+        e,
+      ),
+    ).toBe(2);
     expect(err.join('')).toMatch(/at most 20000 faces a file/);
     expect(() => readFileSync(pdf)).toThrow();
   });

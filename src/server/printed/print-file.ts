@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { RULES } from '../../core';
 
@@ -29,7 +29,9 @@ export function printedEuros(cents: number): string {
 }
 
 /** The words printed on a face, top to bottom, each as it is drawn (the tests read them back from the file). */
-export const faceLines = (f: PrintFace): { readonly amounts: readonly string[]; readonly serial: string; readonly code: string } => ({
+export const faceLines = (
+  f: PrintFace,
+): { readonly amounts: readonly string[]; readonly serial: string; readonly code: string } => ({
   amounts: [`A1 : ${printedEuros(f.a1Cents)}`, `A2 : ${printedEuros(f.a2Cents)}`],
   serial: `N° ${f.serial}`,
   code: f.code,
@@ -42,7 +44,7 @@ export const faceLines = (f: PrintFace): { readonly amounts: readonly string[]; 
  */
 export async function printFile(faces: readonly PrintFace[], base: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle('La poule aux œufs d\'or — tickets');
+  pdf.setTitle("La poule aux œufs d'or — tickets");
   pdf.setProducer('poule emission');
   // A fixed date keeps the file the same for the same faces.
   pdf.setCreationDate(new Date(0));
@@ -54,12 +56,20 @@ export async function printFile(faces: readonly PrintFace[], base: string): Prom
     const page = pdf.addPage([FACE_WIDTH, FACE_HEIGHT]);
     const png = await QRCode.toBuffer(f.address, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4 });
     const qr = await pdf.embedPng(png);
-    drawFace(page, f, base, { regular, bold, mono }, (x, y, size) => page.drawImage(qr, { x, y, width: size, height: size }));
+    drawFace(page, f, base, { regular, bold, mono }, (x, y, size) =>
+      page.drawImage(qr, { x, y, width: size, height: size }),
+    );
   }
   return pdf.save();
 }
 
-function drawFace(page: PDFPage, f: PrintFace, base: string, fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont }, drawQr: (x: number, y: number, size: number) => void): void {
+function drawFace(
+  page: PDFPage,
+  f: PrintFace,
+  base: string,
+  fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
+  drawQr: (x: number, y: number, size: number) => void,
+): void {
   const W = FACE_WIDTH;
   const H = FACE_HEIGHT;
   const centred = (text: string, y: number, font: PDFFont, size: number): void => {
@@ -67,12 +77,21 @@ function drawFace(page: PDFPage, f: PrintFace, base: string, fonts: { regular: P
   };
   const lines = faceLines(f);
   page.drawRectangle({ x: 0, y: H - 20 * MM, width: W, height: 20 * MM, color: GOLD });
-  centred('La poule aux œufs d\'or', H - 11 * MM, fonts.bold, 15);
+  centred("La poule aux œufs d'or", H - 11 * MM, fonts.bold, 15);
   centred(`Illiko — ${printedEuros(RULES.ticketPriceCents)}`, H - 17 * MM, fonts.regular, 9);
 
   // The scratch area: the amounts, under the coating.
   const boxY = H - 50 * MM;
-  page.drawRectangle({ x: 8 * MM, y: boxY, width: W - 16 * MM, height: 26 * MM, color: SILVER, borderColor: INK, borderWidth: 0.8, borderDashArray: [3, 2] });
+  page.drawRectangle({
+    x: 8 * MM,
+    y: boxY,
+    width: W - 16 * MM,
+    height: 26 * MM,
+    color: SILVER,
+    borderColor: INK,
+    borderWidth: 0.8,
+    borderDashArray: [3, 2],
+  });
   centred('GRATTEZ ICI', boxY + 21 * MM, fonts.regular, 7);
   centred(lines.amounts[0]!, boxY + 12.5 * MM, fonts.bold, 15);
   centred(lines.amounts[1]!, boxY + 4.5 * MM, fonts.bold, 15);

@@ -3,10 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CREDIT_CENTS } from '../../core';
 import { SeededSource } from '../../core/seeded-source';
 import { formatGameCode } from '../../protocol/game-code';
-import type { ApiError, ClaimView, CounterTicketView, DayReport, PaymentView, SaleView, SessionView } from '../../protocol/messages';
+import type {
+  ApiError,
+  ClaimView,
+  CounterTicketView,
+  DayReport,
+  PaymentView,
+  SaleView,
+  SessionView,
+} from '../../protocol/messages';
 import { checkDatabase } from '../check';
 import { TEST_TERMINALS } from '../test-kit';
-import { firstCodes, playClaimed, printedServer, Speaker, TEST_RETAILERS, type PrintedServer } from './printed-kit';
+import { firstCodes, type PrintedServer, playClaimed, printedServer, Speaker, TEST_RETAILERS } from './printed-kit';
 
 const shop12 = TEST_RETAILERS[0]!;
 const shop7 = TEST_RETAILERS[1]!;
@@ -15,7 +23,15 @@ function tableCounts(file: string): Record<string, number> {
   const db = new Database(file, { readonly: true });
   try {
     const out: Record<string, number> = {};
-    for (const t of ['counter_sales', 'counter_payments', 'printed_claims', 'tickets', 'ticket_events', 'ledger', 'audit']) {
+    for (const t of [
+      'counter_sales',
+      'counter_payments',
+      'printed_claims',
+      'tickets',
+      'ticket_events',
+      'ledger',
+      'audit',
+    ]) {
       out[t] = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${t}`).get()!.n;
     }
     return out;
@@ -51,7 +67,11 @@ describe('printed tickets through the API', () => {
       const t = ticket();
       const sold = await counter.post<SaleView>('/api/retail/sell', { code: t.code.toLowerCase().replace(/-/g, ' ') });
       expect(sold.status, sold.body).toBe(200);
-      expect(sold.json).toMatchObject({ serial: t.serial, code: t.code, sold: { retailer: shop12.id, shop: shop12.shop } });
+      expect(sold.json).toMatchObject({
+        serial: t.serial,
+        code: t.code,
+        sold: { retailer: shop12.id, shop: shop12.shop },
+      });
       const p = await phone();
       const claim = await p.post<ClaimView>('/api/ticket/claim', { code: t.code });
       expect(claim.status, claim.body).toBe(200);
@@ -84,24 +104,43 @@ describe('printed tickets through the API', () => {
       expect(again.json.error.message).toContain(paid.json.paid.at);
       // The phone looks at it again: only looked at, and it says it was paid.
       const look = await p.post<ClaimView>('/api/ticket/claim', { code: t.code });
-      expect(look.json).toMatchObject({ mode: 'look', prizeCents: prize, paid: paid.json.paid, notice: { code: 'ticket-paid' } });
+      expect(look.json).toMatchObject({
+        mode: 'look',
+        prizeCents: prize,
+        paid: paid.json.paid,
+        notice: { code: 'ticket-paid' },
+      });
       expect(look.json.ticket.snapshot.phase).toBe('ended');
       const report = await counter.get<DayReport>(`/api/retail/report?day=${paid.json.paid.at.slice(0, 10)}`);
       const line = report.json.shops.find((s) => s.retailer === shop12.id)!;
       expect(line.prizesPaid).toBeGreaterThanOrEqual(1);
       expect(line.paidCents).toBeGreaterThanOrEqual(prize);
       const db = await checkDatabase(server.file);
-      expect([db.journalProblems, db.ledgerProblems, db.doublePayments, db.stakesMissing, db.auditVerified]).toEqual([[], [], 0, 0, true]);
+      expect([db.journalProblems, db.ledgerProblems, db.doublePayments, db.stakesMissing, db.auditVerified]).toEqual([
+        [],
+        [],
+        0,
+        0,
+        true,
+      ]);
       // The check can fail: a counter payment of another amount (written behind the server's back, on a copy) is named.
       const copy = `${server.file}.copy`;
       const live = new Database(server.file, { readonly: true });
       await live.backup(copy);
       live.close();
       const edit = new Database(copy);
-      edit.prepare("INSERT INTO counter_sales (serial, retailer, shop, at) SELECT serial, 'x', 'x', 'x' FROM printed_tickets WHERE serial = ?").run(codes[199]!.serial);
-      edit.prepare("INSERT INTO counter_payments (serial, retailer, shop, cents, at) VALUES (?, 'x', 'x', 100, 'x')").run(codes[199]!.serial);
+      edit
+        .prepare(
+          "INSERT INTO counter_sales (serial, retailer, shop, at) SELECT serial, 'x', 'x', 'x' FROM printed_tickets WHERE serial = ?",
+        )
+        .run(codes[199]!.serial);
+      edit
+        .prepare("INSERT INTO counter_payments (serial, retailer, shop, cents, at) VALUES (?, 'x', 'x', 100, 'x')")
+        .run(codes[199]!.serial);
       edit.close();
-      expect((await checkDatabase(copy)).ledgerProblems).toEqual([`ticket ${codes[199]!.serial}: paid 100 cents at the counter, its journal says not ended`]);
+      expect((await checkDatabase(copy)).ledgerProblems).toEqual([
+        `ticket ${codes[199]!.serial}: paid 100 cents at the counter, its journal says not ended`,
+      ]);
       return;
     }
     throw new Error('no ticket won in 60');
@@ -146,17 +185,41 @@ describe('printed tickets through the API', () => {
     expect(onKiosk.json.mode).toBe('play');
     expect(onKiosk.json.ticket.nextSeq).toBe(midway.nextSeq);
     expect(onKiosk.json.ticket.snapshot).toEqual(midway.snapshot);
-    const takenOver = await p.post<ApiError>('/api/command', { key: 'phone-late', ticket: t.serial, seq: midway.nextSeq, command: { type: 'pick', hen: 0 } });
+    const takenOver = await p.post<ApiError>('/api/command', {
+      key: 'phone-late',
+      ticket: t.serial,
+      seq: midway.nextSeq,
+      command: { type: 'pick', hen: 0 },
+    });
     expect([takenOver.status, takenOver.json.error.code]).toEqual([409, 'ticket-taken-over']);
     // A screen that never held it learns nothing: the same refusal as a ticket that does not exist.
     const stranger = await phone('10.0.1.4');
-    const unseen = await stranger.post<ApiError>('/api/command', { key: 'x', ticket: t.serial, seq: midway.nextSeq, command: { type: 'pick', hen: 0 } });
-    const none = await stranger.post<ApiError>('/api/command', { key: 'y', ticket: '999999-000001', seq: 1, command: { type: 'pick', hen: 0 } });
-    expect([unseen.status, unseen.json.error.code, none.status, none.json.error.code]).toEqual([404, 'ticket-not-found', 404, 'ticket-not-found']);
+    const unseen = await stranger.post<ApiError>('/api/command', {
+      key: 'x',
+      ticket: t.serial,
+      seq: midway.nextSeq,
+      command: { type: 'pick', hen: 0 },
+    });
+    const none = await stranger.post<ApiError>('/api/command', {
+      key: 'y',
+      ticket: '999999-000001',
+      seq: 1,
+      command: { type: 'pick', hen: 0 },
+    });
+    expect([unseen.status, unseen.json.error.code, none.status, none.json.error.code]).toEqual([
+      404,
+      'ticket-not-found',
+      404,
+      'ticket-not-found',
+    ]);
     const end = (await playClaimed(kiosk, onKiosk.json, bot, 'kiosk'))!;
     expect(end.snapshot.phase).toBe('ended');
     const db = new Database(server.file, { readonly: true });
-    const journal = db.prepare<[string], { seq: number; event: string }>('SELECT seq, event FROM ticket_events WHERE ticket_id = ? ORDER BY idx').all(t.serial);
+    const journal = db
+      .prepare<[string], { seq: number; event: string }>(
+        'SELECT seq, event FROM ticket_events WHERE ticket_id = ? ORDER BY idx',
+      )
+      .all(t.serial);
     db.close();
     // One journal: what the phone was shown is its start, the kiosk's commands follow it (seq 1-2 phone, 3.. kiosk).
     const shownOnPhone = [...onPhone.ticket.events];
@@ -165,7 +228,12 @@ describe('printed tickets through the API', () => {
     expect(Math.max(...journal.map((r) => r.seq))).toBe(end.nextSeq - 1);
     const again = await p.post<ClaimView>('/api/ticket/claim', { code: t.code });
     expect(again.json).toMatchObject({ mode: 'look', notice: { code: 'ticket-finished' } });
-    const ended = await kiosk.post<ApiError>('/api/command', { key: 'after', ticket: t.serial, seq: end.nextSeq, command: { type: 'pick', hen: 0 } });
+    const ended = await kiosk.post<ApiError>('/api/command', {
+      key: 'after',
+      ticket: t.serial,
+      seq: end.nextSeq,
+      command: { type: 'pick', hen: 0 },
+    });
     expect([ended.status, ended.json.error.code]).toEqual([409, 'ticket-ended']);
   });
 
@@ -175,20 +243,28 @@ describe('printed tickets through the API', () => {
     expect([r.status, r.json.error.code]).toEqual([401, 'bad-retailer-key']);
     const none = new Speaker(server);
     expect((await none.get<ApiError>('/api/retail/report')).json.error.code).toBe('bad-retailer-key');
-    const badDay = await new Speaker(server, { retailer: shop12.key }).get<ApiError>('/api/retail/report?day=2026-13-45');
+    const badDay = await new Speaker(server, { retailer: shop12.key }).get<ApiError>(
+      '/api/retail/report?day=2026-13-45',
+    );
     expect([badDay.status, badDay.json.error.code]).toEqual([400, 'bad-request']);
   });
 
-  it('the day\'s report counts each shop\'s sales and payments', async () => {
+  it("the day's report counts each shop's sales and payments", async () => {
     const day = new Date().toISOString().slice(0, 10);
-    const before = (await new Speaker(server, { retailer: shop7.key }).get<DayReport>(`/api/retail/report?day=${day}`)).json;
+    const before = (await new Speaker(server, { retailer: shop7.key }).get<DayReport>(`/api/retail/report?day=${day}`))
+      .json;
     const counter = new Speaker(server, { retailer: shop7.key }, '10.0.3.1');
-    for (let i = 0; i < 3; i++) expect((await counter.post('/api/retail/sell', { code: ticket().code })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await counter.post('/api/retail/sell', { code: ticket().code })).status).toBe(200);
     const after = (await counter.get<DayReport>(`/api/retail/report?day=${day}`)).json;
     const sold = (r: DayReport, id: string) => r.shops.find((s) => s.retailer === id)?.ticketsSold ?? 0;
     expect(sold(after, shop7.id) - sold(before, shop7.id)).toBe(3);
     expect(sold(after, shop12.id)).toBe(sold(before, shop12.id));
     expect(after.total.ticketsSold - before.total.ticketsSold).toBe(3);
-    expect((await counter.get<DayReport>('/api/retail/report?day=2001-01-01')).json).toEqual({ day: '2001-01-01', shops: [], total: { ticketsSold: 0, prizesPaid: 0, paidCents: 0 } });
+    expect((await counter.get<DayReport>('/api/retail/report?day=2001-01-01')).json).toEqual({
+      day: '2001-01-01',
+      shops: [],
+      total: { ticketsSold: 0, prizesPaid: 0, paidCents: 0 },
+    });
   });
 });

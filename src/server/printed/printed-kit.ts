@@ -2,17 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_PRIZE_TABLE, RULES, type Command, type GameSnapshot, type PrizeTable } from '../../core';
+import { type Command, DEFAULT_PRIZE_TABLE, type GameSnapshot, type PrizeTable, RULES } from '../../core';
 import { chooseHaystack, chooseHen } from '../../core/bot';
 import type { SeededSource } from '../../core/seeded-source';
 import type { ClaimView, TicketUpdate } from '../../protocol/messages';
 import { buildApp } from '../app';
-import { TEST_TERMINALS, type Answer } from '../test-kit';
 import { SqliteStorage } from '../storage/sqlite-storage';
+import { type Answer, TEST_TERMINALS } from '../test-kit';
 import type { AttemptLimits } from './code-attempts';
 import type { EmissionSummary } from './emission';
-import { runEmission } from './run-emission';
 import type { RetailerConfig } from './retailers';
+import { runEmission } from './run-emission';
 
 /**
  * Test support for printed tickets (imported by *.test.ts only): a server on a real SQLite file holding an emission,
@@ -34,7 +34,9 @@ export interface PrintedServer {
   dispose(): Promise<void>;
 }
 
-export async function printedServer(o: { blocks?: number; limits?: AttemptLimits; table?: PrizeTable } = {}): Promise<PrintedServer> {
+export async function printedServer(
+  o: { blocks?: number; limits?: AttemptLimits; table?: PrizeTable } = {},
+): Promise<PrintedServer> {
   const dir = mkdtempSync(join(tmpdir(), 'poule-printed-'));
   const file = join(dir, 'poule.sqlite');
   const table = o.table ?? DEFAULT_PRIZE_TABLE;
@@ -88,15 +90,29 @@ export class Speaker {
     return h;
   }
 
-  async post<T = unknown>(url: string, payload: unknown = {}): Promise<Answer<T> & { headers: Record<string, unknown> }> {
-    const r = await this.server.app.inject({ method: 'POST', url, headers: this.headers(true), payload: JSON.stringify(payload), remoteAddress: this.address });
+  async post<T = unknown>(
+    url: string,
+    payload: unknown = {},
+  ): Promise<Answer<T> & { headers: Record<string, unknown> }> {
+    const r = await this.server.app.inject({
+      method: 'POST',
+      url,
+      headers: this.headers(true),
+      payload: JSON.stringify(payload),
+      remoteAddress: this.address,
+    });
     const set = r.headers['set-cookie'];
     if (typeof set === 'string') this.cookie = set.split(';')[0]!;
     return { status: r.statusCode, body: r.body, json: JSON.parse(r.body) as T, headers: r.headers };
   }
 
   async get<T = unknown>(url: string): Promise<Answer<T>> {
-    const r = await this.server.app.inject({ method: 'GET', url, headers: this.headers(false), remoteAddress: this.address });
+    const r = await this.server.app.inject({
+      method: 'GET',
+      url,
+      headers: this.headers(false),
+      remoteAddress: this.address,
+    });
     return { status: r.statusCode, body: r.body, json: JSON.parse(r.body) as T };
   }
 }
@@ -109,12 +125,23 @@ export function nextCommand(s: GameSnapshot, bot: SeededSource): Command {
 }
 
 /** Plays a claimed ticket from where it stands, `steps` commands at most (all the way by default); the last update. */
-export async function playClaimed(screen: Speaker, claim: ClaimView, bot: SeededSource, keyPrefix: string, steps = Infinity): Promise<TicketUpdate | null> {
+export async function playClaimed(
+  screen: Speaker,
+  claim: ClaimView,
+  bot: SeededSource,
+  keyPrefix: string,
+  steps = Infinity,
+): Promise<TicketUpdate | null> {
   let snapshot = claim.ticket.snapshot;
   let seq = claim.ticket.nextSeq;
   let last: TicketUpdate | null = null;
   for (let step = 0; snapshot.phase !== 'ended' && step < steps; step++) {
-    const r = await screen.post<TicketUpdate>('/api/command', { key: `${keyPrefix}-${seq}`, ticket: claim.serial, seq, command: nextCommand(snapshot, bot) });
+    const r = await screen.post<TicketUpdate>('/api/command', {
+      key: `${keyPrefix}-${seq}`,
+      ticket: claim.serial,
+      seq,
+      command: nextCommand(snapshot, bot),
+    });
     if (r.status !== 200) throw new Error(`command refused: ${r.body}`);
     last = r.json;
     snapshot = r.json.snapshot;
@@ -124,7 +151,11 @@ export async function playClaimed(screen: Speaker, claim: ClaimView, bot: Seeded
 }
 
 /** The codes of the emission's first `n` tickets in print order (a test reads them as a printer would). */
-export async function firstCodes(file: string, n: number, from = 0): Promise<{ serial: string; code: string; a1Cents: number; a2Cents: number }[]> {
+export async function firstCodes(
+  file: string,
+  n: number,
+  from = 0,
+): Promise<{ serial: string; code: string; a1Cents: number; a2Cents: number }[]> {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(file, { readonly: true });
   try {

@@ -2,7 +2,6 @@ import { CryptoSource, Game, RULES } from '../../core';
 import { replayJournal } from '../../core/replay';
 import { parseGameCode } from '../../protocol/game-code';
 import {
-  shownEvents,
   type ClaimView,
   type CounterStatus,
   type CounterTicketView,
@@ -10,6 +9,7 @@ import {
   type PaymentView,
   type PayRequest,
   type SaleView,
+  shownEvents,
   type TicketView,
 } from '../../protocol/messages';
 import { ApiFail } from '../api-error';
@@ -55,29 +55,50 @@ export class PrintedService {
   /** The screen holds the ticket from now on (unless it has finished: then it is only shown). */
   async claim(player: PlayerRow, codeText: string, asker: CodeAsker): Promise<ClaimView> {
     const found = await this.find(codeText, asker);
-    return this.storage.transact(async (tx) => {
-      const p = this.printed.bySerial(found.serial)!;
-      if (!this.printed.sale(p.serial)) throw unsold(p);
-      const at = now();
-      if (p.seatPlayerId === null) await this.seatTicket(tx, p, at);
-      const row = (await tx.ticket(p.serial))!;
-      if (row.status === 'open' && p.holderPlayerId !== player.id) this.printed.hold(p.serial, player.id, at);
-      return this.claimView(tx, p);
-    }, { play: false });
+    return this.storage.transact(
+      async (tx) => {
+        const p = this.printed.bySerial(found.serial)!;
+        if (!this.printed.sale(p.serial)) throw unsold(p);
+        const at = now();
+        if (p.seatPlayerId === null) await this.seatTicket(tx, p, at);
+        const row = (await tx.ticket(p.serial))!;
+        if (row.status === 'open' && p.holderPlayerId !== player.id) this.printed.hold(p.serial, player.id, at);
+        return this.claimView(tx, p);
+      },
+      { play: false },
+    );
   }
 
   async sell(retailer: Retailer, codeText: string, asker: CodeAsker): Promise<SaleView> {
     const found = await this.find(codeText, asker);
-    return this.storage.transact(async (tx): Promise<SaleView> => {
-      const sold = this.printed.sale(found.serial);
-      if (sold) {
-        throw new ApiFail(409, 'ticket-already-sold', `ticket ${found.serial} was already sold on ${sold.at} at ${sold.shop}`, { sold });
-      }
-      const record = { at: now(), retailer: retailer.id, shop: retailer.shop };
-      this.printed.insertSale(found.serial, record);
-      await tx.audit('payment', { kind: 'sale', ticket: found.serial, retailer: retailer.id, shop: retailer.shop, cents: RULES.ticketPriceCents }, record.at);
-      return { serial: found.serial, code: found.code, sold: record };
-    }, { play: false });
+    return this.storage.transact(
+      async (tx): Promise<SaleView> => {
+        const sold = this.printed.sale(found.serial);
+        if (sold) {
+          throw new ApiFail(
+            409,
+            'ticket-already-sold',
+            `ticket ${found.serial} was already sold on ${sold.at} at ${sold.shop}`,
+            { sold },
+          );
+        }
+        const record = { at: now(), retailer: retailer.id, shop: retailer.shop };
+        this.printed.insertSale(found.serial, record);
+        await tx.audit(
+          'payment',
+          {
+            kind: 'sale',
+            ticket: found.serial,
+            retailer: retailer.id,
+            shop: retailer.shop,
+            cents: RULES.ticketPriceCents,
+          },
+          record.at,
+        );
+        return { serial: found.serial, code: found.code, sold: record };
+      },
+      { play: false },
+    );
   }
 
   async check(codeText: string, asker: CodeAsker): Promise<CounterTicketView> {
@@ -87,36 +108,64 @@ export class PrintedService {
 
   async pay(retailer: Retailer, req: PayRequest, asker: CodeAsker): Promise<PaymentView> {
     const found = await this.find(req.code, asker);
-    return this.storage.transact(async (tx): Promise<PaymentView> => {
-      const view = await this.counterView(tx, found);
-      const s = found.serial;
-      switch (view.status) {
-        case 'unsold':
-          throw unsold(found);
-        case 'sold':
-        case 'in-play':
-          throw new ApiFail(409, 'ticket-not-finished', `ticket ${s} has not been played to the end: nothing can be paid yet`);
-        case 'paid':
-          throw new ApiFail(409, 'ticket-already-paid', `ticket ${s} was already paid on ${view.paid!.at} at ${view.paid!.shop}`, { paid: view.paid! });
-        case 'finished':
-          break;
-      }
-      const prizeCents = view.prizeCents ?? 0;
-      if (prizeCents === 0) throw new ApiFail(409, 'ticket-not-won', `ticket ${s} has lost: there is nothing to pay`);
-      if (req.prizeCents !== prizeCents) {
-        throw new ApiFail(409, 'amount-mismatch', `ticket ${s} pays ${prizeCents} cents, not the ${req.prizeCents} confirmed`);
-      }
-      const paid = { at: now(), retailer: retailer.id, shop: retailer.shop, prizeCents };
-      this.printed.insertPayment(s, paid);
-      await tx.audit('payment', { kind: 'counter-prize', ticket: s, retailer: retailer.id, shop: retailer.shop, cents: prizeCents }, paid.at);
-      return { serial: s, paid };
-    }, { play: false });
+    return this.storage.transact(
+      async (tx): Promise<PaymentView> => {
+        const view = await this.counterView(tx, found);
+        const s = found.serial;
+        switch (view.status) {
+          case 'unsold':
+            throw unsold(found);
+          case 'sold':
+          case 'in-play':
+            throw new ApiFail(
+              409,
+              'ticket-not-finished',
+              `ticket ${s} has not been played to the end: nothing can be paid yet`,
+            );
+          case 'paid':
+            throw new ApiFail(
+              409,
+              'ticket-already-paid',
+              `ticket ${s} was already paid on ${view.paid!.at} at ${view.paid!.shop}`,
+              { paid: view.paid! },
+            );
+          case 'finished':
+            break;
+        }
+        const prizeCents = view.prizeCents ?? 0;
+        if (prizeCents === 0) throw new ApiFail(409, 'ticket-not-won', `ticket ${s} has lost: there is nothing to pay`);
+        if (req.prizeCents !== prizeCents) {
+          throw new ApiFail(
+            409,
+            'amount-mismatch',
+            `ticket ${s} pays ${prizeCents} cents, not the ${req.prizeCents} confirmed`,
+          );
+        }
+        const paid = { at: now(), retailer: retailer.id, shop: retailer.shop, prizeCents };
+        this.printed.insertPayment(s, paid);
+        await tx.audit(
+          'payment',
+          { kind: 'counter-prize', ticket: s, retailer: retailer.id, shop: retailer.shop, cents: prizeCents },
+          paid.at,
+        );
+        return { serial: s, paid };
+      },
+      { play: false },
+    );
   }
 
   async report(day: string): Promise<DayReport> {
     const shops = await this.storage.read(async () => this.printed.day(day));
     const sum = (f: (s: (typeof shops)[number]) => number): number => shops.reduce((a, s) => a + f(s), 0);
-    return { day, shops, total: { ticketsSold: sum((s) => s.ticketsSold), prizesPaid: sum((s) => s.prizesPaid), paidCents: sum((s) => s.paidCents) } };
+    return {
+      day,
+      shops,
+      total: {
+        ticketsSold: sum((s) => s.ticketsSold),
+        prizesPaid: sum((s) => s.prizesPaid),
+        paidCents: sum((s) => s.paidCents),
+      },
+    };
   }
 
   /**
@@ -155,7 +204,10 @@ export class PrintedService {
       balanceBeforeCents: 0,
       createdAt: at,
     });
-    const game = Game.start({ serial: { block: p.block, index: p.index }, a1Cents: p.a1Cents, a2Cents: p.a2Cents }, this.source);
+    const game = Game.start(
+      { serial: { block: p.block, index: p.index }, a1Cents: p.a1Cents, a2Cents: p.a2Cents },
+      this.source,
+    );
     await tx.appendEvents(p.serial, 0, 0, game.journal);
   }
 
@@ -164,12 +216,24 @@ export class PrintedService {
     const journal = await tx.journal(p.serial);
     const game = replayJournal(journal);
     if (!game.ok) throw new Error(`ticket ${p.serial}: its journal does not fold: ${game.error.message}`);
-    const ticket: TicketView = { id: p.serial, nextSeq: row.nextSeq, events: shownEvents(journal), snapshot: game.value.snapshot() };
-    if (row.status === 'open') return { serial: p.serial, code: p.code, mode: 'play', ticket, prizeCents: null, paid: null, notice: null };
+    const ticket: TicketView = {
+      id: p.serial,
+      nextSeq: row.nextSeq,
+      events: shownEvents(journal),
+      snapshot: game.value.snapshot(),
+    };
+    if (row.status === 'open')
+      return { serial: p.serial, code: p.code, mode: 'play', ticket, prizeCents: null, paid: null, notice: null };
     const paid = this.printed.payment(p.serial) ?? null;
     const notice = paid
-      ? { code: 'ticket-paid' as const, message: `this ticket has been played and was paid on ${paid.at} at ${paid.shop}` }
-      : { code: 'ticket-finished' as const, message: 'this ticket has been played to the end: it can only be looked at' };
+      ? {
+          code: 'ticket-paid' as const,
+          message: `this ticket has been played and was paid on ${paid.at} at ${paid.shop}`,
+        }
+      : {
+          code: 'ticket-finished' as const,
+          message: 'this ticket has been played to the end: it can only be looked at',
+        };
     return { serial: p.serial, code: p.code, mode: 'look', ticket, prizeCents: row.prizeCents ?? 0, paid, notice };
   }
 
@@ -177,7 +241,15 @@ export class PrintedService {
     const sold = this.printed.sale(p.serial) ?? null;
     const paid = this.printed.payment(p.serial) ?? null;
     const row = p.seatPlayerId === null ? undefined : await tx.ticket(p.serial);
-    const status: CounterStatus = !sold ? 'unsold' : paid ? 'paid' : !row ? 'sold' : row.status === 'open' ? 'in-play' : 'finished';
+    const status: CounterStatus = !sold
+      ? 'unsold'
+      : paid
+        ? 'paid'
+        : !row
+          ? 'sold'
+          : row.status === 'open'
+            ? 'in-play'
+            : 'finished';
     const prizeCents = row?.status === 'ended' ? (row.prizeCents ?? 0) : null;
     return { serial: p.serial, code: p.code, status, prizeCents, sold, paid };
   }

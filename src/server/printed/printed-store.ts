@@ -80,8 +80,12 @@ const COLUMNS = 'serial, emission, block, idx, a1_cents, a2_cents, code, seat_pl
 
 function statements(db: Database.Database) {
   return {
-    insertEmission: db.prepare('INSERT INTO printed_emissions (emission, blocks, prize_table, created_at) VALUES (?, ?, ?, ?)'),
-    insertPrinted: db.prepare('INSERT INTO printed_tickets (serial, emission, block, idx, a1_cents, a2_cents, code) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertEmission: db.prepare(
+      'INSERT INTO printed_emissions (emission, blocks, prize_table, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    insertPrinted: db.prepare(
+      'INSERT INTO printed_tickets (serial, emission, block, idx, a1_cents, a2_cents, code) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
     lastEmission: db.prepare<[], { e: number | null }>('SELECT MAX(emission) AS e FROM printed_emissions'),
     emissionBlocks: db.prepare<[number], { blocks: string }>('SELECT blocks FROM printed_emissions WHERE emission = ?'),
     byCode: db.prepare<[string], RawPrinted>(`SELECT ${COLUMNS} FROM printed_tickets WHERE code = ?`),
@@ -94,12 +98,18 @@ function statements(db: Database.Database) {
     ),
     sale: db.prepare<[string], SaleRecord>('SELECT at, retailer, shop FROM counter_sales WHERE serial = ?'),
     insertSale: db.prepare('INSERT INTO counter_sales (serial, retailer, shop, at) VALUES (?, ?, ?, ?)'),
-    payment: db.prepare<[string], PaymentRecord>('SELECT at, retailer, shop, cents AS prizeCents FROM counter_payments WHERE serial = ?'),
-    insertPayment: db.prepare('INSERT INTO counter_payments (serial, retailer, shop, cents, at) VALUES (?, ?, ?, ?, ?)'),
+    payment: db.prepare<[string], PaymentRecord>(
+      'SELECT at, retailer, shop, cents AS prizeCents FROM counter_payments WHERE serial = ?',
+    ),
+    insertPayment: db.prepare(
+      'INSERT INTO counter_payments (serial, retailer, shop, cents, at) VALUES (?, ?, ?, ?, ?)',
+    ),
     seat: db.prepare('UPDATE printed_tickets SET seat_player_id = ? WHERE serial = ? AND seat_player_id IS NULL'),
     hold: db.prepare('UPDATE printed_tickets SET holder_player_id = ? WHERE serial = ?'),
     logClaim: db.prepare('INSERT INTO printed_claims (serial, player_id, at) VALUES (?, ?, ?)'),
-    everHeld: db.prepare<[string, number], { one: number }>('SELECT 1 AS one FROM printed_claims WHERE serial = ? AND player_id = ? LIMIT 1'),
+    everHeld: db.prepare<[string, number], { one: number }>(
+      'SELECT 1 AS one FROM printed_claims WHERE serial = ? AND player_id = ? LIMIT 1',
+    ),
     day: db.prepare<[string, string], ShopDay>(
       `SELECT retailer, shop, SUM(sold) AS ticketsSold, SUM(paid) AS prizesPaid, SUM(cents) AS paidCents FROM (
          SELECT retailer, shop, 1 AS sold, 0 AS paid, 0 AS cents FROM counter_sales WHERE substr(at, 1, 10) = ?
@@ -178,7 +188,8 @@ export class SqlitePrintedStore implements PrintedTx {
   }
 
   seat(serial: string, seatPlayerId: number): void {
-    if (this.s.seat.run(seatPlayerId, serial).changes !== 1) throw new Error(`printed ticket ${serial} already has its seat`);
+    if (this.s.seat.run(seatPlayerId, serial).changes !== 1)
+      throw new Error(`printed ticket ${serial} already has its seat`);
   }
 
   hold(serial: string, playerId: number, at: string): void {

@@ -6,7 +6,7 @@ import { DEFAULT_PRIZE_TABLE } from '../../core';
 import { buildApp } from '../app';
 import { SqliteStorage } from '../storage/sqlite-storage';
 
-describe('the retailer\'s page on the game server', () => {
+describe("the retailer's page on the game server", () => {
   const dir = mkdtempSync(join(tmpdir(), 'poule-retail-page-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -15,7 +15,11 @@ describe('the retailer\'s page on the game server', () => {
     mkdirSync(dist);
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>game</title>');
     writeFileSync(join(dist, 'retail.html'), '<!doctype html><title>counter</title>');
-    const app = await buildApp({ storage: SqliteStorage.open(join(dir, 'db.sqlite')), table: DEFAULT_PRIZE_TABLE, staticDir: dist });
+    const app = await buildApp({
+      storage: SqliteStorage.open(join(dir, 'db.sqlite')),
+      table: DEFAULT_PRIZE_TABLE,
+      staticDir: dist,
+    });
     try {
       const r = await app.inject({ method: 'GET', url: '/retail' });
       expect(r.statusCode).toBe(200);

@@ -15,7 +15,10 @@ describe('retailers in the configuration', () => {
   };
 
   it('are read with their shops; terminals and code limits are optional', () => {
-    const o = withConfig({ retailers: [{ id: 'shop-12', shop: 'Tabac de la Gare', key: 'long-enough-key' }], codeAttempts: { limit: 3, windowS: 60 } });
+    const o = withConfig({
+      retailers: [{ id: 'shop-12', shop: 'Tabac de la Gare', key: 'long-enough-key' }],
+      codeAttempts: { limit: 3, windowS: 60 },
+    });
     expect(o?.retailers).toEqual([{ id: 'shop-12', shop: 'Tabac de la Gare', key: 'long-enough-key' }]);
     expect(o?.terminals).toEqual([]);
     expect(o?.codeAttempts).toEqual({ limit: 3, windowS: 60 });
@@ -26,14 +29,31 @@ describe('retailers in the configuration', () => {
     expect(() => withConfig({ retailers: {} })).toThrow(/"retailers" must be a list/);
     expect(() => withConfig({ retailers: [{ id: 'a', shop: 'A', key: 'short' }] })).toThrow(/retailer 1: "key"/);
     expect(() => withConfig({ retailers: [{ id: 'a', key: 'long-enough-key' }] })).toThrow(/retailer 1: "shop"/);
-    expect(() => withConfig({ retailers: [{ id: 'a', shop: 'A', key: 'long-enough-1' }, { id: 'a', shop: 'B', key: 'long-enough-2' }] })).toThrow(/retailer 2: id "a" is given twice/);
-    expect(() => withConfig({ retailers: [{ id: 'a', shop: 'A', key: 'long-enough-1' }, { id: 'b', shop: 'B', key: 'long-enough-1' }] })).toThrow(/retailer 2: its key/);
+    expect(() =>
+      withConfig({
+        retailers: [
+          { id: 'a', shop: 'A', key: 'long-enough-1' },
+          { id: 'a', shop: 'B', key: 'long-enough-2' },
+        ],
+      }),
+    ).toThrow(/retailer 2: id "a" is given twice/);
+    expect(() =>
+      withConfig({
+        retailers: [
+          { id: 'a', shop: 'A', key: 'long-enough-1' },
+          { id: 'b', shop: 'B', key: 'long-enough-1' },
+        ],
+      }),
+    ).toThrow(/retailer 2: its key/);
     expect(() => withConfig({ codeAttempts: { limit: 0, windowS: 60 } })).toThrow(/"codeAttempts"/);
   });
 
   it('sign in with "Authorization: Retailer <key>" and nothing else', () => {
     const keys = new RetailerKeys([{ id: 'shop-12', shop: 'Tabac de la Gare', key: 'long-enough-key' }]);
-    expect(keys.retailerOf(retailerKeyOf('Retailer long-enough-key')!)).toEqual({ id: 'shop-12', shop: 'Tabac de la Gare' });
+    expect(keys.retailerOf(retailerKeyOf('Retailer long-enough-key')!)).toEqual({
+      id: 'shop-12',
+      shop: 'Tabac de la Gare',
+    });
     expect(retailerKeyOf('Terminal long-enough-key')).toBeNull();
     expect(retailerKeyOf(undefined)).toBeNull();
     expect(keys.retailerOf('long-enough-kez')).toBeNull();

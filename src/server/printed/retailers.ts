@@ -20,7 +20,10 @@ export class RetailerKeys {
   private readonly byHash: { readonly retailer: Retailer; readonly hash: Buffer }[];
 
   constructor(retailers: readonly RetailerConfig[]) {
-    this.byHash = retailers.map((r) => ({ retailer: { id: r.id, shop: r.shop }, hash: Buffer.from(sha256(r.key), 'hex') }));
+    this.byHash = retailers.map((r) => ({
+      retailer: { id: r.id, shop: r.shop },
+      hash: Buffer.from(sha256(r.key), 'hex'),
+    }));
   }
 
   retailerOf(key: string): Retailer | null {
@@ -43,14 +46,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function readRetailers(data: Record<string, unknown>, file: string): RetailerConfig[] {
   const list = data['retailers'];
   if (list === undefined) return [];
-  if (!Array.isArray(list)) throw new UsageError(`the configuration file "${file}": "retailers" must be a list of { "id", "shop", "key" }`);
+  if (!Array.isArray(list))
+    throw new UsageError(`the configuration file "${file}": "retailers" must be a list of { "id", "shop", "key" }`);
   const ids = new Set<string>();
   const keys = new Set<string>();
   return list.map((r: unknown, i) => {
     const where = `the configuration file "${file}", retailer ${i + 1}`;
     const { id, shop, key } = isObject(r) ? r : {};
     if (typeof id !== 'string' || id === '') throw new UsageError(`${where}: "id" must be a non-empty string`);
-    if (typeof shop !== 'string' || shop.trim() === '') throw new UsageError(`${where}: "shop" must be the shop's name`);
+    if (typeof shop !== 'string' || shop.trim() === '')
+      throw new UsageError(`${where}: "shop" must be the shop's name`);
     if (typeof key !== 'string' || key.length < 8 || /\s/.test(key)) {
       throw new UsageError(`${where}: "key" must be a string of at least 8 characters without spaces`);
     }
@@ -68,7 +73,9 @@ export function readAttemptLimits(data: Record<string, unknown>, file: string): 
   if (v === undefined) return undefined;
   const ok = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
   if (!isObject(v) || !ok(v['limit']) || !ok(v['windowS'])) {
-    throw new UsageError(`the configuration file "${file}": "codeAttempts" must be { "limit": N, "windowS": S } with whole numbers ≥ 1`);
+    throw new UsageError(
+      `the configuration file "${file}": "codeAttempts" must be { "limit": N, "windowS": S } with whole numbers ≥ 1`,
+    );
   }
   return { limit: v['limit'], windowS: v['windowS'] };
 }

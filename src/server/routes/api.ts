@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HistoryView, SessionView } from '../../protocol/messages';
 import { ApiFail, type Reply } from '../api-error';
-import { credentialsOf, newToken, setCookieHeader, tokenHash, type TerminalKeys } from '../identity';
+import { credentialsOf, newToken, setCookieHeader, type TerminalKeys, tokenHash } from '../identity';
 import { parseCommand, parseKeyed } from '../request-shapes';
 import type { PlayerRow } from '../storage/storage';
 import type { TicketService } from '../ticket-service';
@@ -20,7 +20,8 @@ export function apiRoutes(app: FastifyInstance, service: TicketService, terminal
 
   const terminalPlayer = (key: string): Promise<PlayerRow> => {
     const id = terminals.terminalOf(key);
-    if (id === null) throw new ApiFail(401, 'bad-terminal-key', 'this terminal key is not in the server\'s configuration');
+    if (id === null)
+      throw new ApiFail(401, 'bad-terminal-key', "this terminal key is not in the server's configuration");
     return service.terminalPlayer(id);
   };
 
@@ -48,7 +49,12 @@ export function apiRoutes(app: FastifyInstance, service: TicketService, terminal
 
   app.post('/api/session', async (request, reply) => {
     const c = credentialsOf(request.headers.authorization, request.headers.cookie);
-    let player = c.kind === 'terminal' ? await terminalPlayer(c.key) : c.kind === 'cookie' ? await cookiePlayer(c.token) : undefined;
+    let player =
+      c.kind === 'terminal'
+        ? await terminalPlayer(c.key)
+        : c.kind === 'cookie'
+          ? await cookiePlayer(c.token)
+          : undefined;
     if (!player) {
       // No cookie, or one this server never issued: a new player with a new wallet (the old token grants nothing).
       const token = newToken();

@@ -2,35 +2,43 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClaimView, CodeRequest, PayRequest, RetailerView } from '../../protocol/messages';
 import { ApiFail } from '../api-error';
 import type { PrintedService } from '../printed/printed-service';
-import { retailerKeyOf, type Retailer, type RetailerKeys } from '../printed/retailers';
+import { type Retailer, type RetailerKeys, retailerKeyOf } from '../printed/retailers';
 import type { PlayerOf } from './api';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** A code as typed may carry spaces, or be a whole scanned play address: generous, yet far from the body limit. */
 const MAX_CODE_TEXT = 400;
 
-const sendJson = (reply: FastifyReply, value: unknown): FastifyReply => reply.type(JSON_TYPE).send(JSON.stringify(value));
+const sendJson = (reply: FastifyReply, value: unknown): FastifyReply =>
+  reply.type(JSON_TYPE).send(JSON.stringify(value));
 const bad = (message: string): ApiFail => new ApiFail(400, 'bad-request', message);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function codeOf(body: unknown): CodeRequest {
   if (!isObject(body)) throw bad('the body must be a JSON object');
   const code = body['code'];
-  if (typeof code !== 'string' || code.length > MAX_CODE_TEXT) throw bad(`"code" must be the ticket's game code, a string of at most ${MAX_CODE_TEXT} characters`);
+  if (typeof code !== 'string' || code.length > MAX_CODE_TEXT)
+    throw bad(`"code" must be the ticket's game code, a string of at most ${MAX_CODE_TEXT} characters`);
   return { code };
 }
 
 function payOf(body: unknown): PayRequest {
   const { code } = codeOf(body);
   const cents = (body as Record<string, unknown>)['prizeCents'];
-  if (typeof cents !== 'number' || !Number.isSafeInteger(cents) || cents < 0) throw bad('"prizeCents" must be the amount shown and confirmed, in whole cents');
+  if (typeof cents !== 'number' || !Number.isSafeInteger(cents) || cents < 0)
+    throw bad('"prizeCents" must be the amount shown and confirmed, in whole cents');
   return { code, prizeCents: cents };
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Printed tickets: a screen claims one by its code; the retailer's terminal sells, checks, pays and reports. */
-export function printedRoutes(app: FastifyInstance, printed: PrintedService, playerOf: PlayerOf, retailers: RetailerKeys): void {
+export function printedRoutes(
+  app: FastifyInstance,
+  printed: PrintedService,
+  playerOf: PlayerOf,
+  retailers: RetailerKeys,
+): void {
   app.post('/api/ticket/claim', async (request, reply) => {
     const player = await playerOf(request);
     const { code } = codeOf(request.body);
@@ -42,7 +50,8 @@ export function printedRoutes(app: FastifyInstance, printed: PrintedService, pla
   const retailerOf = (request: FastifyRequest): Retailer => {
     const key = retailerKeyOf(request.headers.authorization);
     const retailer = key === null ? null : retailers.retailerOf(key);
-    if (!retailer) throw new ApiFail(401, 'bad-retailer-key', 'sign in with a retailer key from the server\'s configuration');
+    if (!retailer)
+      throw new ApiFail(401, 'bad-retailer-key', "sign in with a retailer key from the server's configuration");
     return retailer;
   };
   const askerOf = (request: FastifyRequest, r: Retailer) => ({ screen: `retailer:${r.id}`, address: request.ip });

@@ -27,11 +27,14 @@ describe('a whole block dealt through the storage layer', () => {
     while (dealtTotal < RULES.blockSize + 1) {
       const book = new BlockBook(table);
       const n = Math.min(BATCH, RULES.blockSize + 1 - dealtTotal);
-      const tickets = await storage.transact(async (tx) => {
-        const dealt = [];
-        for (let i = 0; i < n; i++) dealt.push(await book.deal(tx, source, 'now'));
-        return dealt;
-      }, { play: true });
+      const tickets = await storage.transact(
+        async (tx) => {
+          const dealt = [];
+          for (let i = 0; i < n; i++) dealt.push(await book.deal(tx, source, 'now'));
+          return dealt;
+        },
+        { play: true },
+      );
       for (const t of tickets) {
         if (t.serial.block !== 1) continue;
         const k = `${t.a1Cents}/${t.a2Cents}`;
@@ -41,8 +44,13 @@ describe('a whole block dealt through the storage layer', () => {
     }
     const seconds = (performance.now() - t0) / 1000;
     console.log(`[block] ${dealtTotal} deals in ${seconds.toFixed(1)} s`);
-    for (const row of table.rows) expect(counts.get(`${row.a1Cents}/${row.a2Cents}`), `${row.a1Cents}/${row.a2Cents}`).toBe(row.count);
-    const blocks = storage.db.prepare<[], { block: number; dealt: number; remaining: string; status: string }>('SELECT block, dealt, remaining, status FROM blocks ORDER BY block').all();
+    for (const row of table.rows)
+      expect(counts.get(`${row.a1Cents}/${row.a2Cents}`), `${row.a1Cents}/${row.a2Cents}`).toBe(row.count);
+    const blocks = storage.db
+      .prepare<[], { block: number; dealt: number; remaining: string; status: string }>(
+        'SELECT block, dealt, remaining, status FROM blocks ORDER BY block',
+      )
+      .all();
     expect(blocks).toEqual([
       { block: 1, dealt: RULES.blockSize, remaining: JSON.stringify(table.rows.map(() => 0)), status: 'exhausted' },
       expect.objectContaining({ block: 2, dealt: 1, status: 'open' }),

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRIZE_TABLE, RULES, type Command, type GameSnapshot } from '../../core';
+import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
+import { type Command, DEFAULT_PRIZE_TABLE, type GameSnapshot, RULES } from '../../core';
 import { chooseHaystack, chooseHen } from '../../core/bot';
 import { SeededSource } from '../../core/seeded-source';
 import type { TicketUpdate } from '../../protocol/messages';
-import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
 import { buildApp } from '../app';
 import { blockReport, closeBlock } from '../block-ops';
 import { checkRecord } from '../check';
-import { postgresBackend, sqliteBackend, type Backend } from './backends';
+import { type Backend, postgresBackend, sqliteBackend } from './backends';
 import type { Storage } from './storage';
 
 /**
@@ -25,7 +25,11 @@ class Player {
   private keys = 0;
   constructor(readonly name: string) {}
 
-  async post<T>(app: FastifyInstance, url: string, body: Record<string, unknown>): Promise<{ status: number; body: string; json: T }> {
+  async post<T>(
+    app: FastifyInstance,
+    url: string,
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; body: string; json: T }> {
     const r = await app.inject({
       method: 'POST',
       url,
@@ -50,13 +54,23 @@ function nextCommand(s: GameSnapshot, bot: SeededSource): Command {
 }
 
 /** A whole ticket; each request goes to `apps[i % apps.length]` (one app, or two instances taking turns). */
-async function playTicket(apps: readonly FastifyInstance[], p: Player, bot: SeededSource, turn = 0): Promise<TicketUpdate[]> {
+async function playTicket(
+  apps: readonly FastifyInstance[],
+  p: Player,
+  bot: SeededSource,
+  turn = 0,
+): Promise<TicketUpdate[]> {
   const bought = await p.post<TicketUpdate>(apps[turn % apps.length]!, '/api/buy', { key: p.key() });
   expect(bought.status, bought.body).toBe(200);
   const updates = [bought.json];
   let last = bought.json;
   for (let i = turn + 1; last.snapshot.phase !== 'ended'; i++) {
-    const r = await p.post<TicketUpdate>(apps[i % apps.length]!, '/api/command', { key: p.key(), ticket: last.ticket, seq: last.nextSeq, command: nextCommand(last.snapshot, bot) });
+    const r = await p.post<TicketUpdate>(apps[i % apps.length]!, '/api/command', {
+      key: p.key(),
+      ticket: last.ticket,
+      seq: last.nextSeq,
+      command: nextCommand(last.snapshot, bot),
+    });
     expect(r.status, r.body).toBe(200);
     updates.push(r.json);
     last = r.json;
@@ -91,7 +105,9 @@ describe.each(factories)('storage conformance: %s', (_name, factory) => {
     await again.close();
     if (backend.name === 'sqlite') await backend.exec(db, 'PRAGMA user_version = 99');
     else await backend.exec(db, 'INSERT INTO schema_version (version) VALUES (99)');
-    await expect(backend.open(db)).rejects.toThrow(/schema is version 99, newer than this server's \d+: run a newer server/);
+    await expect(backend.open(db)).rejects.toThrow(
+      /schema is version 99, newer than this server's \d+: run a newer server/,
+    );
   });
 
   it('whole tickets: balances move by stakes and prizes, a key sent again gets the same bytes, the record checks clean', async () => {
@@ -112,7 +128,15 @@ describe.each(factories)('storage conformance: %s', (_name, factory) => {
     const b = await p.post(app, '/api/buy', { key });
     expect(b.body).toBe(a.body);
     const r = await sound(db);
-    expect(r).toMatchObject({ tickets: 4, openTickets: 1, auditVerified: true, ledgerProblems: [], journalProblems: [], doublePayments: 0, stakesMissing: 0 });
+    expect(r).toMatchObject({
+      tickets: 4,
+      openTickets: 1,
+      auditVerified: true,
+      ledgerProblems: [],
+      journalProblems: [],
+      doublePayments: 0,
+      stakesMissing: 0,
+    });
     expect(r.blocks).toEqual([expect.objectContaining({ block: 1, dealt: 4, reconciles: true })]);
   });
 
@@ -122,17 +146,30 @@ describe.each(factories)('storage conformance: %s', (_name, factory) => {
     const players = Array.from({ length: 12 }, (_, i) => new Player(`p${i}`));
     for (const [i, p] of players.entries()) expect((await p.post(apps[i % 2]!, '/api/session', {})).status).toBe(200);
     // Every player plays two tickets, its requests alternating between the instances, all players at once.
-    await Promise.all(players.map(async (p, i) => {
-      const bot = SeededSource.fromSeed(100 + i);
-      await playTicket(apps, p, bot, i);
-      await playTicket(apps, p, bot, i + 1);
-    }));
+    await Promise.all(
+      players.map(async (p, i) => {
+        const bot = SeededSource.fromSeed(100 + i);
+        await playTicket(apps, p, bot, i);
+        await playTicket(apps, p, bot, i + 1);
+      }),
+    );
     // Double buy from two instances at once: one ticket, the other refused.
     const racer = players[0]!;
-    const [x, y] = await Promise.all([racer.post(apps[0]!, '/api/buy', { key: racer.key() }), racer.post(apps[1]!, '/api/buy', { key: racer.key() })]);
+    const [x, y] = await Promise.all([
+      racer.post(apps[0]!, '/api/buy', { key: racer.key() }),
+      racer.post(apps[1]!, '/api/buy', { key: racer.key() }),
+    ]);
     expect([x.status, y.status].sort()).toEqual([200, 409]);
     const r = await sound(db);
-    expect(r).toMatchObject({ tickets: 25, openTickets: 1, auditVerified: true, ledgerProblems: [], journalProblems: [], doublePayments: 0, stakesMissing: 0 });
+    expect(r).toMatchObject({
+      tickets: 25,
+      openTickets: 1,
+      auditVerified: true,
+      ledgerProblems: [],
+      journalProblems: [],
+      doublePayments: 0,
+      stakesMissing: 0,
+    });
     expect(r.blocks).toEqual([expect.objectContaining({ block: 1, dealt: 25, reconciles: true })]);
   });
 
@@ -143,14 +180,21 @@ describe.each(factories)('storage conformance: %s', (_name, factory) => {
     const at = new Date().toISOString();
     const results = await Promise.allSettled([
       storage.transact((tx) => tx.createPlayer('terminal', null, 'kept-1', at), { play: false }),
-      storage.transact(async (tx) => {
-        await tx.createPlayer('terminal', null, 'lost', at);
-        throw new Error('this request fails after writing');
-      }, { play: false }),
+      storage.transact(
+        async (tx) => {
+          await tx.createPlayer('terminal', null, 'lost', at);
+          throw new Error('this request fails after writing');
+        },
+        { play: false },
+      ),
       storage.transact((tx) => tx.createPlayer('terminal', null, 'kept-2', at), { play: false }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const found = await storage.read(async (tx) => [await tx.playerByTerminal('kept-1'), await tx.playerByTerminal('lost'), await tx.playerByTerminal('kept-2')]);
+    const found = await storage.read(async (tx) => [
+      await tx.playerByTerminal('kept-1'),
+      await tx.playerByTerminal('lost'),
+      await tx.playerByTerminal('kept-2'),
+    ]);
     expect(found.map((p) => p?.terminalId ?? null)).toEqual(['kept-1', null, 'kept-2']);
   });
 
@@ -171,7 +215,12 @@ describe.each(factories)('storage conformance: %s', (_name, factory) => {
     // The ticket of block 1 in play finishes; the next buy is dealt from block 2.
     let last = open.json;
     while (last.snapshot.phase !== 'ended') {
-      const r = await b.post<TicketUpdate>(app, '/api/command', { key: b.key(), ticket: last.ticket, seq: last.nextSeq, command: nextCommand(last.snapshot, bot) });
+      const r = await b.post<TicketUpdate>(app, '/api/command', {
+        key: b.key(),
+        ticket: last.ticket,
+        seq: last.nextSeq,
+        command: nextCommand(last.snapshot, bot),
+      });
       expect(r.status, r.body).toBe(200);
       last = r.json;
     }
@@ -185,8 +234,9 @@ describe.each(factories)('storage conformance: %s', (_name, factory) => {
     ]);
     expect(report.blocks[0]!.stakesCents).toBe(2 * RULES.ticketPriceCents);
     expect(report.blocks[0]!.prizesPaidCents).toBe(report.blocks[0]!.prizesOwedCents);
-    const audit = await backend.read(db, (r) => r.all<{ kind: string }>("SELECT kind FROM audit WHERE kind = 'block-closed'", []));
+    const audit = await backend.read(db, (r) =>
+      r.all<{ kind: string }>("SELECT kind FROM audit WHERE kind = 'block-closed'", []),
+    );
     expect(audit).toHaveLength(1);
   });
 });
-

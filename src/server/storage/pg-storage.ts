@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { NO_FAULTS, type Faults } from '../fault-injection';
+import { type Faults, NO_FAULTS } from '../fault-injection';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
-import { PgTx, type AuditHead } from './pg-tx';
-import { StorageOpenError, type Storage, type StorageTx, type TransactOptions } from './storage';
+import { type AuditHead, PgTx } from './pg-tx';
+import { type Storage, StorageOpenError, type StorageTx, type TransactOptions } from './storage';
 
 // BIGINT columns (ids, audit seq) as numbers: they stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
@@ -11,7 +11,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
 
-export const isRetryable = (e: unknown): boolean => typeof e === 'object' && e !== null && RETRYABLE.has(String((e as { code?: unknown }).code));
+export const isRetryable = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && RETRYABLE.has(String((e as { code?: unknown }).code));
 /** An error that PostgreSQL itself raised (it has an SQLSTATE), as opposed to a lost connection. */
 const isDatabaseError = (e: unknown): boolean => e instanceof pg.DatabaseError;
 
@@ -25,7 +26,6 @@ export function describeUrl(url: string): string {
     return 'postgres://(an invalid URL)';
   }
 }
-
 
 const guarded = new WeakSet<pg.PoolClient>();
 
@@ -205,7 +205,12 @@ export class PgStorage implements Storage {
         }
         if (tx.auditing) {
           // The chain's head is locked only now, for the last round trip: the audit entries and the COMMIT.
-          const head = (await client.query<AuditHead>({ name: 'audit-head-lock', text: 'SELECT seq, hash FROM audit_head FOR UPDATE' })).rows[0];
+          const head = (
+            await client.query<AuditHead>({
+              name: 'audit-head-lock',
+              text: 'SELECT seq, hash FROM audit_head FOR UPDATE',
+            })
+          ).rows[0];
           if (!head) throw new Error('the audit chain has no head row');
           tx.chainAudits(head);
         }
@@ -214,7 +219,9 @@ export class PgStorage implements Storage {
         const last = tx.takePending();
         await client.query(last === '' ? 'COMMIT' : `${last};\nCOMMIT`);
         if (play) this.faults.afterCommit();
-        jobs.forEach((job, i) => { job.resolve(values[i]); });
+        jobs.forEach((job, i) => {
+          job.resolve(values[i]);
+        });
         return;
       } catch (error) {
         broken = !isDatabaseError(error);
@@ -241,7 +248,10 @@ export class PgStorage implements Storage {
 function isConnectionError(e: unknown): boolean {
   const code = String((e as { code?: unknown }).code ?? '');
   const message = e instanceof Error ? e.message : '';
-  return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) || /Connection terminated|not queryable|connection/i.test(message);
+  return (
+    ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) ||
+    /Connection terminated|not queryable|connection/i.test(message)
+  );
 }
 
 async function migrate(pool: pg.Pool, url: string): Promise<void> {
@@ -250,8 +260,11 @@ async function migrate(pool: pg.Pool, url: string): Promise<void> {
     await client.query('BEGIN');
     // Several instances may start at once: one applies the migrations, the others wait and find them done.
     await client.query('SELECT pg_advisory_xact_lock(7515001)');
-    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
-    const version = (await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_version')).rows[0]?.v ?? 0;
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+    const version =
+      (await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_version')).rows[0]?.v ?? 0;
     if (version > PG_SCHEMA_VERSION) {
       throw new StorageOpenError(
         describeUrl(url),

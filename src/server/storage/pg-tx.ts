@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { GameEvent } from '../../core';
-import { auditHash, canonicalJson, type AuditKind } from '../audit';
+import { type AuditKind, auditHash, canonicalJson } from '../audit';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
 
 interface RawTicket {
@@ -54,7 +54,8 @@ const blockOf = (r: RawBlock): BlockRow => ({
   status: r.status,
 });
 
-const TICKET_COLUMNS = 'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
+const TICKET_COLUMNS =
+  'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
 const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
 
 /** A value as an SQL literal, for the batched writes (sent as one simple query, so without parameters). */
@@ -105,12 +106,22 @@ export class PgTx implements StorageTx {
   ) {}
 
   /** A read: the pending writes to the tables it reads are sent first (a transaction reads its own writes). */
-  private async rows<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], tables: readonly string[]): Promise<R[]> {
+  private async rows<R extends pg.QueryResultRow>(
+    name: string,
+    text: string,
+    values: unknown[],
+    tables: readonly string[],
+  ): Promise<R[]> {
     if (tables.some((t) => this.dirty.has(t))) await this.flush();
     return (await this.client.query<R>({ name, text, values })).rows;
   }
 
-  private async one<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], tables: readonly string[]): Promise<R | undefined> {
+  private async one<R extends pg.QueryResultRow>(
+    name: string,
+    text: string,
+    values: unknown[],
+    tables: readonly string[],
+  ): Promise<R | undefined> {
     return (await this.rows<R>(name, text, values, tables))[0];
   }
 
@@ -134,18 +145,32 @@ export class PgTx implements StorageTx {
     return text;
   }
 
-
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
-    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-token', 'SELECT id, kind, terminal_id FROM players WHERE token_hash = $1', [tokenHash], ['players']);
+    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>(
+      'player-token',
+      'SELECT id, kind, terminal_id FROM players WHERE token_hash = $1',
+      [tokenHash],
+      ['players'],
+    );
     return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
   }
 
   async playerByTerminal(terminalId: string): Promise<PlayerRow | undefined> {
-    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>('player-terminal', 'SELECT id, kind, terminal_id FROM players WHERE terminal_id = $1', [terminalId], ['players']);
+    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>(
+      'player-terminal',
+      'SELECT id, kind, terminal_id FROM players WHERE terminal_id = $1',
+      [terminalId],
+      ['players'],
+    );
     return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
   }
 
-  async createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): Promise<PlayerRow> {
+  async createPlayer(
+    kind: PlayerRow['kind'],
+    tokenHash: string | null,
+    terminalId: string | null,
+    at: string,
+  ): Promise<PlayerRow> {
     await this.flush();
     const r = await this.one<{ id: number }>(
       'player-insert',
@@ -163,13 +188,24 @@ export class PgTx implements StorageTx {
   async balance(playerId: number): Promise<number> {
     const held = this.balances.get(playerId);
     if (held !== undefined) return held;
-    const r = await this.one<{ balance_after: number }>('balance', 'SELECT balance_after FROM ledger WHERE player_id = $1 ORDER BY id DESC LIMIT 1', [playerId], ['ledger']);
+    const r = await this.one<{ balance_after: number }>(
+      'balance',
+      'SELECT balance_after FROM ledger WHERE player_id = $1 ORDER BY id DESC LIMIT 1',
+      [playerId],
+      ['ledger'],
+    );
     const b = r?.balance_after ?? 0;
     if (this.locking) this.balances.set(playerId, b);
     return b;
   }
 
-  async addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): Promise<number> {
+  async addLedger(
+    playerId: number,
+    kind: LedgerKind,
+    cents: number,
+    ticketId: string | null,
+    at: string,
+  ): Promise<number> {
     const after = (await this.balance(playerId)) + cents;
     this.write(
       'ledger',
@@ -181,7 +217,15 @@ export class PgTx implements StorageTx {
   }
 
   async storedReply(playerId: number, key: string): Promise<StoredReply | undefined> {
-    type Row = { body_hash: string | null; status: number; reply: string | null; ticket_id: string | null; seq: number | null; balance_cents: number | null; balance: number | null };
+    type Row = {
+      body_hash: string | null;
+      status: number;
+      reply: string | null;
+      ticket_id: string | null;
+      seq: number | null;
+      balance_cents: number | null;
+      balance: number | null;
+    };
     const r = this.locking
       ? await this.one<Row>(
           'reply-lock',
@@ -191,11 +235,20 @@ export class PgTx implements StorageTx {
           [playerId, key],
           ['replies', 'ledger', 'players'],
         )
-      : await this.one<Row>('reply', 'SELECT body_hash, status, reply, ticket_id, seq, balance_cents, NULL AS balance FROM replies WHERE player_id = $1 AND key = $2', [playerId, key], ['replies']);
+      : await this.one<Row>(
+          'reply',
+          'SELECT body_hash, status, reply, ticket_id, seq, balance_cents, NULL AS balance FROM replies WHERE player_id = $1 AND key = $2',
+          [playerId, key],
+          ['replies'],
+        );
     if (this.locking && r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
     if (!r || r.body_hash === null) return undefined;
     if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
-    return { bodyHash: r.body_hash, status: r.status, update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! } };
+    return {
+      bodyHash: r.body_hash,
+      status: r.status,
+      update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! },
+    };
   }
 
   async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
@@ -203,19 +256,39 @@ export class PgTx implements StorageTx {
     this.write(
       'replies',
       'INSERT INTO replies (player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [playerId, key, reply.bodyHash, reply.status, 'reply' in reply ? reply.reply : null, u?.ticketId ?? null, u?.seq ?? null, u?.balanceCents ?? null, at],
+      [
+        playerId,
+        key,
+        reply.bodyHash,
+        reply.status,
+        'reply' in reply ? reply.reply : null,
+        u?.ticketId ?? null,
+        u?.seq ?? null,
+        u?.balanceCents ?? null,
+        at,
+      ],
     );
   }
 
   async ticket(id: string): Promise<TicketRow | undefined> {
     const r = this.locking
-      ? await this.one<RawTicket>('ticket-lock', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1 FOR UPDATE`, [id], ['tickets'])
+      ? await this.one<RawTicket>(
+          'ticket-lock',
+          `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1 FOR UPDATE`,
+          [id],
+          ['tickets'],
+        )
       : await this.one<RawTicket>('ticket', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $1`, [id], ['tickets']);
     return r && ticketOf(r);
   }
 
   async openTicketOf(playerId: number): Promise<TicketRow | undefined> {
-    const r = await this.one<RawTicket>('ticket-open', `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'open'`, [playerId], ['tickets']);
+    const r = await this.one<RawTicket>(
+      'ticket-open',
+      `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'open'`,
+      [playerId],
+      ['tickets'],
+    );
     return r && ticketOf(r);
   }
 
@@ -230,16 +303,28 @@ export class PgTx implements StorageTx {
   }
 
   async journal(ticketId: string): Promise<GameEvent[]> {
-    const rows = await this.rows<{ event: string }>('journal', 'SELECT event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId], ['ticket_events']);
+    const rows = await this.rows<{ event: string }>(
+      'journal',
+      'SELECT event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx',
+      [ticketId],
+      ['ticket_events'],
+    );
     return rows.map((r) => JSON.parse(r.event) as GameEvent);
   }
 
   async journalBySeq(ticketId: string): Promise<{ seq: number; event: GameEvent }[]> {
-    const rows = await this.rows<{ seq: number; event: string }>('journal-seq', 'SELECT seq, event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticketId], ['ticket_events']);
+    const rows = await this.rows<{ seq: number; event: string }>(
+      'journal-seq',
+      'SELECT seq, event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx',
+      [ticketId],
+      ['ticket_events'],
+    );
     return rows.map((r) => ({ seq: r.seq, event: JSON.parse(r.event) as GameEvent }));
   }
 
-  async insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): Promise<void> {
+  async insertTicket(
+    t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>,
+  ): Promise<void> {
     this.write(
       'tickets',
       `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
@@ -251,7 +336,10 @@ export class PgTx implements StorageTx {
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
     if (events.length === 0) return;
     // One statement for all of a command's events.
-    const rows = events.map((e, i) => `(${literal(this.client, ticketId)}, ${fromIndex + i}, ${literal(this.client, seq)}, ${literal(this.client, JSON.stringify(e))})`);
+    const rows = events.map(
+      (e, i) =>
+        `(${literal(this.client, ticketId)}, ${fromIndex + i}, ${literal(this.client, seq)}, ${literal(this.client, JSON.stringify(e))})`,
+    );
     this.pending.push(`INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES ${rows.join(', ')}`);
     this.dirty.add('ticket_events');
   }
@@ -260,7 +348,13 @@ export class PgTx implements StorageTx {
     this.write('tickets', 'UPDATE tickets SET next_seq = $1 WHERE id = $2', [nextSeq, ticketId]);
   }
 
-  async endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): Promise<void> {
+  async endTicket(
+    ticketId: string,
+    nextSeq: number,
+    prizeCents: number,
+    balanceAfterCents: number,
+    at: string,
+  ): Promise<void> {
     this.write(
       'tickets',
       "UPDATE tickets SET status = 'ended', next_seq = $1, prize_cents = $2, balance_after = $3, ended_at = $4 WHERE id = $5",
@@ -272,22 +366,42 @@ export class PgTx implements StorageTx {
     // The open block's row, once locked here, changes only by this transaction's own writes: kept, not read again.
     if (this.lockedBlock?.status === 'open') return this.lockedBlock;
     const r = this.locking
-      ? await this.one<RawBlock>('block-open-lock', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open' FOR UPDATE`, [], ['blocks'])
-      : await this.one<RawBlock>('block-open', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open'`, [], ['blocks']);
+      ? await this.one<RawBlock>(
+          'block-open-lock',
+          `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open' FOR UPDATE`,
+          [],
+          ['blocks'],
+        )
+      : await this.one<RawBlock>(
+          'block-open',
+          `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE status = 'open'`,
+          [],
+          ['blocks'],
+        );
     const row = r && blockOf(r);
     if (this.locking && row) this.lockedBlock = row;
     return row;
   }
 
   async block(block: number): Promise<BlockRow | undefined> {
-    const r = await this.one<RawBlock>('block', `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE block = $1`, [block], ['blocks']);
+    const r = await this.one<RawBlock>(
+      'block',
+      `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE block = $1`,
+      [block],
+      ['blocks'],
+    );
     return r && blockOf(r);
   }
 
   /** Inside a write transaction, waits first for any other transaction opening a block (one opens it, the others find it). */
   async lastBlock(): Promise<BlockRow | undefined> {
     if (this.locking) await this.rows('block-opening-lock', 'SELECT pg_advisory_xact_lock(7515002)', [], ['blocks']);
-    const r = await this.one<RawBlock>('block-last', `SELECT ${BLOCK_COLUMNS} FROM blocks ORDER BY block DESC LIMIT 1`, [], ['blocks']);
+    const r = await this.one<RawBlock>(
+      'block-last',
+      `SELECT ${BLOCK_COLUMNS} FROM blocks ORDER BY block DESC LIMIT 1`,
+      [],
+      ['blocks'],
+    );
     return r && blockOf(r);
   }
 
@@ -301,11 +415,22 @@ export class PgTx implements StorageTx {
     );
   }
 
-  async saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void> {
-    if (this.lockedBlock?.block === block) this.lockedBlock = { ...this.lockedBlock, dealt, remaining: [...remaining], status };
+  async saveBlock(
+    block: number,
+    dealt: number,
+    remaining: readonly number[],
+    status: BlockRow['status'],
+  ): Promise<void> {
+    if (this.lockedBlock?.block === block)
+      this.lockedBlock = { ...this.lockedBlock, dealt, remaining: [...remaining], status };
     // A block saved without having been read under lock here (an operator's close): forget what is held.
     else this.lockedBlock = null;
-    this.write('blocks', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [dealt, JSON.stringify(remaining), status, block]);
+    this.write('blocks', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [
+      dealt,
+      JSON.stringify(remaining),
+      status,
+      block,
+    ]);
   }
 
   async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
@@ -326,7 +451,9 @@ export class PgTx implements StorageTx {
       const prev = hash;
       seq++;
       hash = auditHash(prev, seq, a.at, a.kind, a.text);
-      rows.push(`(${seq}, ${literal(this.client, a.at)}, ${literal(this.client, a.kind)}, ${literal(this.client, a.text)}, ${literal(this.client, prev)}, ${literal(this.client, hash)})`);
+      rows.push(
+        `(${seq}, ${literal(this.client, a.at)}, ${literal(this.client, a.kind)}, ${literal(this.client, a.text)}, ${literal(this.client, prev)}, ${literal(this.client, hash)})`,
+      );
     }
     if (rows.length === 0) return;
     this.pending.push(`INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES ${rows.join(', ')}`);

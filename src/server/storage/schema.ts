@@ -127,4 +127,3 @@ CREATE TRIGGER audit_append_only_d BEFORE DELETE ON audit BEGIN SELECT RAISE(ABO
 /** The migrations in order: index i brings a database from version i to version i + 1. */
 export const SQLITE_MIGRATIONS: readonly string[] = [V1, V2];
 export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
-

@@ -23,9 +23,19 @@ function oldFile(): string {
   db.prepare("INSERT INTO meta (key, value) VALUES ('schema', '1')").run();
   const at = '2026-12-01T10:00:00.000Z';
   const payload = '{"cents":2000,"kind":"opening","player":1}';
-  db.prepare('INSERT INTO players (id, token_hash, kind, terminal_id, created_at, last_seen) VALUES (1, ?, ?, NULL, ?, ?)').run('h', 'player', at, at);
-  db.prepare('INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES (1, ?, 2000, 2000, NULL, ?)').run('opening', at);
-  db.prepare('INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?)').run(at, 'payment', payload, GENESIS_HASH, auditHash(GENESIS_HASH, 1, at, 'payment', payload));
+  db.prepare(
+    'INSERT INTO players (id, token_hash, kind, terminal_id, created_at, last_seen) VALUES (1, ?, ?, NULL, ?, ?)',
+  ).run('h', 'player', at, at);
+  db.prepare(
+    'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES (1, ?, 2000, 2000, NULL, ?)',
+  ).run('opening', at);
+  db.prepare('INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?)').run(
+    at,
+    'payment',
+    payload,
+    GENESIS_HASH,
+    auditHash(GENESIS_HASH, 1, at, 'payment', payload),
+  );
   db.close();
   return file;
 }
@@ -41,7 +51,9 @@ describe('SQLite migrations', () => {
     expect(r).toMatchObject({ auditVerified: true, auditEntries: 2, ledgerProblems: [] });
     // The append-only triggers came back with the rebuilt table.
     const db = new Database(file);
-    expect(() => db.prepare("UPDATE audit SET kind = 'draw' WHERE seq = 1").run()).toThrow('the audit log is append-only');
+    expect(() => db.prepare("UPDATE audit SET kind = 'draw' WHERE seq = 1").run()).toThrow(
+      'the audit log is append-only',
+    );
     db.close();
   });
 
@@ -50,7 +62,9 @@ describe('SQLite migrations', () => {
     const db = new Database(file);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
-    expect(() => SqliteStorage.open(file)).toThrow(`cannot open the database ${file}: its schema is version ${SCHEMA_VERSION + 1}, newer than this server's ${SCHEMA_VERSION}: run a newer server`);
+    expect(() => SqliteStorage.open(file)).toThrow(
+      `cannot open the database ${file}: its schema is version ${SCHEMA_VERSION + 1}, newer than this server's ${SCHEMA_VERSION}: run a newer server`,
+    );
     const after = new Database(file, { readonly: true });
     expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
     after.close();

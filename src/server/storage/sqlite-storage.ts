@@ -2,11 +2,21 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameEvent } from '../../core';
-import { auditHash, canonicalJson, GENESIS_HASH, type AuditKind } from '../audit';
-import { NO_FAULTS, type Faults } from '../fault-injection';
+import { type AuditKind, auditHash, canonicalJson, GENESIS_HASH } from '../audit';
+import { type Faults, NO_FAULTS } from '../fault-injection';
 import { GroupCommit } from '../group-commit';
 import { SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema';
-import { StorageOpenError, type BlockRow, type LedgerKind, type PlayerRow, type Storage, type StorageTx, type StoredReply, type TicketRow, type TransactOptions } from './storage';
+import {
+  type BlockRow,
+  type LedgerKind,
+  type PlayerRow,
+  type Storage,
+  StorageOpenError,
+  type StorageTx,
+  type StoredReply,
+  type TicketRow,
+  type TransactOptions,
+} from './storage';
 
 export { StorageOpenError };
 
@@ -84,9 +94,9 @@ export function openDatabase(file: string): Database.Database {
     db.pragma('busy_timeout = 5000');
     migrate(db, file);
     // A write at every start: a file that can be read but not written is refused now, not at the first ticket.
-    db.prepare("INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
-      String(SCHEMA_VERSION),
-    );
+    db.prepare(
+      "INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    ).run(String(SCHEMA_VERSION));
     return db;
   } catch (e) {
     db?.close();
@@ -100,12 +110,18 @@ function migrate(db: Database.Database, file: string): void {
   let version = db.pragma('user_version', { simple: true }) as number;
   if (version === 0) {
     // A file made before versioning: its tables are version 1 if meta says so.
-    const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
-    const said = hasMeta ? db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema'").get() : undefined;
+    const hasMeta =
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
+    const said = hasMeta
+      ? db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'schema'").get()
+      : undefined;
     if (said) version = Number(said.value);
   }
   if (version > SCHEMA_VERSION) {
-    throw new StorageOpenError(file, `its schema is version ${version}, newer than this server's ${SCHEMA_VERSION}: run a newer server`);
+    throw new StorageOpenError(
+      file,
+      `its schema is version ${version}, newer than this server's ${SCHEMA_VERSION}: run a newer server`,
+    );
   }
   if (version === SCHEMA_VERSION && (db.pragma('user_version', { simple: true }) as number) === version) return;
   db.transaction(() => {
@@ -117,7 +133,9 @@ function migrate(db: Database.Database, file: string): void {
 function statements(db: Database.Database) {
   return {
     playerByToken: db.prepare<[string], RawPlayer>('SELECT id, kind, terminal_id FROM players WHERE token_hash = ?'),
-    playerByTerminal: db.prepare<[string], RawPlayer>('SELECT id, kind, terminal_id FROM players WHERE terminal_id = ?'),
+    playerByTerminal: db.prepare<[string], RawPlayer>(
+      'SELECT id, kind, terminal_id FROM players WHERE terminal_id = ?',
+    ),
     insertPlayer: db.prepare(
       'INSERT INTO players (token_hash, kind, terminal_id, created_at, last_seen) VALUES (?, ?, ?, ?, ?)',
     ),
@@ -128,19 +146,31 @@ function statements(db: Database.Database) {
     insertLedger: db.prepare(
       'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
-    reply: db.prepare<[number, string], { body_hash: string; status: number; reply: string | null; ticket_id: string | null; seq: number | null; balance_cents: number | null }>(
-      'SELECT body_hash, status, reply, ticket_id, seq, balance_cents FROM replies WHERE player_id = ? AND key = ?',
-    ),
+    reply: db.prepare<
+      [number, string],
+      {
+        body_hash: string;
+        status: number;
+        reply: string | null;
+        ticket_id: string | null;
+        seq: number | null;
+        balance_cents: number | null;
+      }
+    >('SELECT body_hash, status, reply, ticket_id, seq, balance_cents FROM replies WHERE player_id = ? AND key = ?'),
     insertReply: db.prepare(
       'INSERT INTO replies (player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
-    journalBySeq: db.prepare<[string], { seq: number; event: string }>('SELECT seq, event FROM ticket_events WHERE ticket_id = ? ORDER BY idx'),
+    journalBySeq: db.prepare<[string], { seq: number; event: string }>(
+      'SELECT seq, event FROM ticket_events WHERE ticket_id = ? ORDER BY idx',
+    ),
     ticket: db.prepare<[string], RawTicket>('SELECT * FROM tickets WHERE id = ?'),
     openTicket: db.prepare<[number], RawTicket>("SELECT * FROM tickets WHERE player_id = ? AND status = 'open'"),
     finished: db.prepare<[number, number], RawTicket>(
       "SELECT * FROM tickets WHERE player_id = ? AND status = 'ended' ORDER BY rowid DESC LIMIT ?",
     ),
-    journal: db.prepare<[string], { event: string }>('SELECT event FROM ticket_events WHERE ticket_id = ? ORDER BY idx'),
+    journal: db.prepare<[string], { event: string }>(
+      'SELECT event FROM ticket_events WHERE ticket_id = ? ORDER BY idx',
+    ),
     insertTicket: db.prepare(
       `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
        VALUES (?, ?, ?, ?, ?, ?, 'open', 1, ?, ?, ?)`,
@@ -153,8 +183,12 @@ function statements(db: Database.Database) {
     openBlock: db.prepare<[], RawBlock>(
       "SELECT block, emission, prize_table, remaining, dealt, status FROM blocks WHERE status = 'open'",
     ),
-    block: db.prepare<[number], RawBlock>('SELECT block, emission, prize_table, remaining, dealt, status FROM blocks WHERE block = ?'),
-    lastBlock: db.prepare<[], RawBlock>('SELECT block, emission, prize_table, remaining, dealt, status FROM blocks ORDER BY block DESC LIMIT 1'),
+    block: db.prepare<[number], RawBlock>(
+      'SELECT block, emission, prize_table, remaining, dealt, status FROM blocks WHERE block = ?',
+    ),
+    lastBlock: db.prepare<[], RawBlock>(
+      'SELECT block, emission, prize_table, remaining, dealt, status FROM blocks ORDER BY block DESC LIMIT 1',
+    ),
     insertBlock: db.prepare(
       'INSERT INTO blocks (block, emission, prize_table, remaining, dealt, status, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -177,7 +211,12 @@ class SqliteTx implements StorageTx {
     return r && playerOf(r);
   }
 
-  async createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): Promise<PlayerRow> {
+  async createPlayer(
+    kind: PlayerRow['kind'],
+    tokenHash: string | null,
+    terminalId: string | null,
+    at: string,
+  ): Promise<PlayerRow> {
     const info = this.s.insertPlayer.run(tokenHash, kind, terminalId, at, at);
     return { id: Number(info.lastInsertRowid), kind, terminalId };
   }
@@ -190,7 +229,13 @@ class SqliteTx implements StorageTx {
     return this.s.balance.get(playerId)?.balance_after ?? 0;
   }
 
-  async addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): Promise<number> {
+  async addLedger(
+    playerId: number,
+    kind: LedgerKind,
+    cents: number,
+    ticketId: string | null,
+    at: string,
+  ): Promise<number> {
     const after = (await this.balance(playerId)) + cents;
     this.s.insertLedger.run(playerId, kind, cents, after, ticketId, at);
     return after;
@@ -200,11 +245,16 @@ class SqliteTx implements StorageTx {
     const r = this.s.reply.get(playerId, key);
     if (!r) return undefined;
     if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
-    return { bodyHash: r.body_hash, status: r.status, update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! } };
+    return {
+      bodyHash: r.body_hash,
+      status: r.status,
+      update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! },
+    };
   }
 
   async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
-    if ('reply' in reply) this.s.insertReply.run(playerId, key, reply.bodyHash, reply.status, reply.reply, null, null, null, at);
+    if ('reply' in reply)
+      this.s.insertReply.run(playerId, key, reply.bodyHash, reply.status, reply.reply, null, null, null, at);
     else {
       const u = reply.update;
       this.s.insertReply.run(playerId, key, reply.bodyHash, reply.status, null, u.ticketId, u.seq, u.balanceCents, at);
@@ -233,19 +283,39 @@ class SqliteTx implements StorageTx {
     return this.s.journal.all(ticketId).map((r) => JSON.parse(r.event) as GameEvent);
   }
 
-  async insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): Promise<void> {
-    this.s.insertTicket.run(t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt);
+  async insertTicket(
+    t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>,
+  ): Promise<void> {
+    this.s.insertTicket.run(
+      t.id,
+      t.block,
+      t.index,
+      t.a1Cents,
+      t.a2Cents,
+      t.playerId,
+      t.stakeCents,
+      t.balanceBeforeCents,
+      t.createdAt,
+    );
   }
 
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
-    events.forEach((e, i) => { this.s.insertEvent.run(ticketId, fromIndex + i, seq, JSON.stringify(e)); });
+    events.forEach((e, i) => {
+      this.s.insertEvent.run(ticketId, fromIndex + i, seq, JSON.stringify(e));
+    });
   }
 
   async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
     this.s.advance.run(nextSeq, ticketId);
   }
 
-  async endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): Promise<void> {
+  async endTicket(
+    ticketId: string,
+    nextSeq: number,
+    prizeCents: number,
+    balanceAfterCents: number,
+    at: string,
+  ): Promise<void> {
     this.s.end.run(nextSeq, prizeCents, balanceAfterCents, at, ticketId);
   }
 
@@ -268,7 +338,12 @@ class SqliteTx implements StorageTx {
     this.s.insertBlock.run(b.block, b.emission, b.prizeTable, JSON.stringify(b.remaining), b.dealt, b.status, at);
   }
 
-  async saveBlock(block: number, dealt: number, remaining: readonly number[], status: BlockRow['status']): Promise<void> {
+  async saveBlock(
+    block: number,
+    dealt: number,
+    remaining: readonly number[],
+    status: BlockRow['status'],
+  ): Promise<void> {
     this.s.saveBlock.run(dealt, JSON.stringify(remaining), status, block);
   }
 

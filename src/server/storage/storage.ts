@@ -56,7 +56,12 @@ export type LedgerKind = 'opening' | 'stake' | 'prize' | 'top-up';
 export interface StorageTx {
   playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
   playerByTerminal(terminalId: string): Promise<PlayerRow | undefined>;
-  createPlayer(kind: PlayerRow['kind'], tokenHash: string | null, terminalId: string | null, at: string): Promise<PlayerRow>;
+  createPlayer(
+    kind: PlayerRow['kind'],
+    tokenHash: string | null,
+    terminalId: string | null,
+    at: string,
+  ): Promise<PlayerRow>;
   touchPlayer(playerId: number, at: string): Promise<void>;
 
   /** The sum of the player's ledger (kept as a running balance on the newest entry). */
@@ -75,10 +80,18 @@ export interface StorageTx {
   journal(ticketId: string): Promise<GameEvent[]>;
   /** The journal with each event's command seq (0 for the buy's events). */
   journalBySeq(ticketId: string): Promise<{ readonly seq: number; readonly event: GameEvent }[]>;
-  insertTicket(t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>): Promise<void>;
+  insertTicket(
+    t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>,
+  ): Promise<void>;
   appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void>;
   advanceTicket(ticketId: string, nextSeq: number): Promise<void>;
-  endTicket(ticketId: string, nextSeq: number, prizeCents: number, balanceAfterCents: number, at: string): Promise<void>;
+  endTicket(
+    ticketId: string,
+    nextSeq: number,
+    prizeCents: number,
+    balanceAfterCents: number,
+    at: string,
+  ): Promise<void>;
 
   /** Inside `transact`, the open block's row is locked until the commit (PostgreSQL: FOR UPDATE). */
   openBlock(): Promise<BlockRow | undefined>;
