@@ -1,5 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { matchReference } from '../tools/visual/visual-reference';
+import {
+  MAX_CHANGED_SHARE,
+  matchReference,
+  REFERENCE_DIR,
+  TITLE_MAX_CHANGED_SHARE,
+} from '../tools/visual/visual-reference';
 import { canvasPng, chooseHaystack, LAYOUTS, pickHen, saveScreen, tapAt } from './support/drive';
 import { layout, state } from './support/poule';
 import { nextHen, SEEDS } from './support/seeds';
@@ -65,7 +70,7 @@ async function keepScreen(page: Page, name: string): Promise<void> {
   await page.clock.runFor(50);
   const png = await canvasPng(page);
   saveScreen(name, png);
-  matchReference(name, png);
+  matchReference(name, png, REFERENCE_DIR, name.endsWith('-01-title') ? TITLE_MAX_CHANGED_SHARE : MAX_CHANGED_SHARE);
 }
 
 /**
