@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { difference, MAX_CHANGED_SHARE, matchReference, REFERENCE_DIR, shrink, TITLE_MAX_CHANGED_SHARE } from './visual-reference';
+import {
+  difference,
+  MAX_CHANGED_SHARE,
+  matchReference,
+  REFERENCE_DIR,
+  shrink,
+  TITLE_MAX_CHANGED_SHARE,
+} from './visual-reference';
 
 const references = readdirSync(REFERENCE_DIR)
   .filter((f) => f.endsWith('.png'))
