@@ -112,6 +112,9 @@ test('a retailer sells a ticket, a phone plays it from its QR address to the end
     expect(s.printed?.ticket).toEqual({ serial: t.serial, mode: 'play' });
     expect(s.game).toMatchObject({ phase: 'scratch', amounts: null, draws: 'crypto' });
     expect(await page.locator('#poule-note').isVisible()).toBe(false);
+    // The demo wallet behind the phone's cookie is not in play: the header shows no balance.
+    const shown = await page.evaluate(() => window.__poule!.texts().map((x) => x.text));
+    expect(shown.filter((x) => /^Solde\s/.test(x))).toEqual([]);
     const balance = s.balanceCents;
     s = await playOut(page);
     // Paid at the counter, paid out at the counter: the screen's demo wallet neither stakes nor wins.

@@ -224,6 +224,8 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     a.hud.rules.setLabel(tt('rules'));
     a.hud.menu.setLabel(tt('menu'));
     a.hud.setBalance(tt('balance'), session.balanceCents, (c) => numbersFor(i18n.lang).money(c));
+    // A phone that opened a printed ticket's address plays that ticket only: the demo wallet behind it is not in play.
+    a.hud.showBalance(!(params.code !== null && !kiosk));
     refreshMute(sound.muted);
     ticket.refreshTexts();
     if (a.rules.visible) void a.rules.show(rulesContent(i18n));

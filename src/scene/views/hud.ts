@@ -53,6 +53,11 @@ export class Hud extends Container {
     }
   }
 
+  /** Shows or hides the balance (a phone playing a printed ticket has no wallet in play: it was paid at a counter). */
+  showBalance(on: boolean): void {
+    this.balanceBox.visible = on;
+  }
+
   /** The balance, counted up to its new value when it grows (a prize paid). */
   setBalance(label: string, cents: number, format: (c: number) => string, animate = false): void {
     const widthMax = this.balanceBox.width > 0 ? this.balanceBox.width - 100 : 300;
