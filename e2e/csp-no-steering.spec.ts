@@ -30,6 +30,8 @@ test('the hook is read-only: it cannot be replaced, deleted, redefined or change
 }) => {
   await openGame(page, '?speed=8');
   const tries = await page.evaluate(() => {
+    // biome-ignore lint/suspicious/noRedundantUseStrict: this function runs in the page as a script, not as a module; strict mode makes a write to a read-only property throw.
+    'use strict';
     const w = window as unknown as Record<string, unknown>;
     const hook = window.__poule as unknown as Record<string, unknown>;
     const fails = (f: () => unknown): boolean => {
