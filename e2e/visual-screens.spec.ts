@@ -175,6 +175,9 @@ for (const vp of LAYOUTS) {
       }
       await settle(page);
       expect((await state(page)).game?.result).toMatchObject({ outcome: 'won', prize: 'A1' });
+      // The result takes input before the party is over: its last particles fall and the balance counts up for a
+      // few seconds more. The compared screen is the one after them.
+      await page.clock.runFor(Math.round(6000 / speed));
       await keepScreen(page, tag('13-win-end'));
     });
   });
