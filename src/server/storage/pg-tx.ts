@@ -1,58 +1,8 @@
 import type pg from 'pg';
 import type { GameEvent } from '../../core';
 import { type AuditKind, auditHash, canonicalJson } from '../audit';
+import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
-
-interface RawTicket {
-  id: string;
-  block: number;
-  idx: number;
-  a1_cents: number;
-  a2_cents: number;
-  player_id: number;
-  status: 'open' | 'ended';
-  next_seq: number;
-  prize_cents: number | null;
-  stake_cents: number;
-  balance_before: number;
-  balance_after: number | null;
-  created_at: string;
-  ended_at: string | null;
-}
-
-const ticketOf = (r: RawTicket): TicketRow => ({
-  id: r.id,
-  block: r.block,
-  index: r.idx,
-  a1Cents: r.a1_cents,
-  a2Cents: r.a2_cents,
-  playerId: r.player_id,
-  status: r.status,
-  nextSeq: r.next_seq,
-  prizeCents: r.prize_cents,
-  stakeCents: r.stake_cents,
-  balanceBeforeCents: r.balance_before,
-  balanceAfterCents: r.balance_after,
-  createdAt: r.created_at,
-  endedAt: r.ended_at,
-});
-
-interface RawBlock {
-  block: number;
-  emission: number;
-  prize_table: string;
-  remaining: string;
-  dealt: number;
-  status: BlockRow['status'];
-}
-const blockOf = (r: RawBlock): BlockRow => ({
-  block: r.block,
-  emission: r.emission,
-  prizeTable: r.prize_table,
-  remaining: JSON.parse(r.remaining) as number[],
-  dealt: r.dealt,
-  status: r.status,
-});
 
 const TICKET_COLUMNS =
   'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
@@ -146,23 +96,23 @@ export class PgTx implements StorageTx {
   }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
-    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>(
+    const r = await this.one<RawPlayer>(
       'player-token',
       'SELECT id, kind, terminal_id FROM players WHERE token_hash = $1',
       [tokenHash],
       ['players'],
     );
-    return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
+    return r && playerOf(r);
   }
 
   async playerByTerminal(terminalId: string): Promise<PlayerRow | undefined> {
-    const r = await this.one<{ id: number; kind: PlayerRow['kind']; terminal_id: string | null }>(
+    const r = await this.one<RawPlayer>(
       'player-terminal',
       'SELECT id, kind, terminal_id FROM players WHERE terminal_id = $1',
       [terminalId],
       ['players'],
     );
-    return r && { id: r.id, kind: r.kind, terminalId: r.terminal_id };
+    return r && playerOf(r);
   }
 
   async createPlayer(

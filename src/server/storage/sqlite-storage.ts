@@ -5,6 +5,7 @@ import type { GameEvent } from '../../core';
 import { type AuditKind, auditHash, canonicalJson, GENESIS_HASH } from '../audit';
 import { type Faults, NO_FAULTS } from '../fault-injection';
 import { GroupCommit } from '../group-commit';
+import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import { SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema';
 import {
   type BlockRow,
@@ -19,64 +20,6 @@ import {
 } from './storage';
 
 export { StorageOpenError };
-
-interface RawTicket {
-  id: string;
-  block: number;
-  idx: number;
-  a1_cents: number;
-  a2_cents: number;
-  player_id: number;
-  status: 'open' | 'ended';
-  next_seq: number;
-  prize_cents: number | null;
-  stake_cents: number;
-  balance_before: number;
-  balance_after: number | null;
-  created_at: string;
-  ended_at: string | null;
-}
-
-const ticketOf = (r: RawTicket): TicketRow => ({
-  id: r.id,
-  block: r.block,
-  index: r.idx,
-  a1Cents: r.a1_cents,
-  a2Cents: r.a2_cents,
-  playerId: r.player_id,
-  status: r.status,
-  nextSeq: r.next_seq,
-  prizeCents: r.prize_cents,
-  stakeCents: r.stake_cents,
-  balanceBeforeCents: r.balance_before,
-  balanceAfterCents: r.balance_after,
-  createdAt: r.created_at,
-  endedAt: r.ended_at,
-});
-
-interface RawPlayer {
-  id: number;
-  kind: 'player' | 'terminal';
-  terminal_id: string | null;
-}
-const playerOf = (r: RawPlayer): PlayerRow => ({ id: r.id, kind: r.kind, terminalId: r.terminal_id });
-
-interface RawBlock {
-  block: number;
-  emission: number;
-  prize_table: string;
-  remaining: string;
-  dealt: number;
-  status: BlockRow['status'];
-}
-const blockOf = (r: RawBlock): BlockRow => ({
-  block: r.block,
-  emission: r.emission,
-  prizeTable: r.prize_table,
-  remaining: JSON.parse(r.remaining) as number[],
-  dealt: r.dealt,
-  status: r.status,
-});
 
 /** Opens (creating it and its folder if needed) the SQLite file: WAL, synchronous=FULL, foreign keys, busy timeout. */
 export function openDatabase(file: string): Database.Database {
