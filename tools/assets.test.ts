@@ -6,39 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ART as SCENE_ART } from '../src/scene/art-files';
 import { mp3Seconds, oggOpusSeconds } from './sounds/lengths';
 import { describeMasters, renderMasters, SOUNDS } from './sounds/make-sounds';
 
 const ROOT = join(import.meta.dirname, '..');
 const ART = join(ROOT, 'assets', 'art');
 const SOUND_DIR = join(ROOT, 'assets', 'sounds');
-
-/** The files the scene loads by name (see assets/art/README.md). */
-const REQUIRED_ART = [
-  'hen',
-  'hen-lifted',
-  'egg-gold',
-  'egg-shine',
-  'chick',
-  'nest-empty',
-  'nest',
-  'haystack',
-  'haystack-open',
-  'farmyard',
-  'farmyard-portrait',
-  'logo',
-  'ticket',
-  'scratch-cover',
-  'button',
-  'icon-sound-on',
-  'icon-sound-off',
-  'icon-menu',
-  'icon-rules',
-  'feather',
-  'straw',
-  'coin',
-  'star',
-];
 
 /** Expected length of each sound in seconds, [min, max]. */
 const DURATIONS: Readonly<Record<string, readonly [number, number]>> = {
@@ -78,7 +52,7 @@ function nestingProblem(svg: string): string | undefined {
 
 describe('art', () => {
   it('has every file the scene loads', () => {
-    for (const name of REQUIRED_ART) expect(svgFiles, `${name}.svg`).toContain(`${name}.svg`);
+    for (const name of SCENE_ART) expect(svgFiles, `${name}.svg`).toContain(`${name}.svg`);
   });
 
   it.each(svgFiles)('%s is a self-contained, safe SVG', (file) => {
