@@ -3,8 +3,10 @@
  * against TicketService on a SQLite file, all of them at once (so requests group as under load), in this process.
  * Process CPU time (user + system) is far less moved by other work on the machine than requests per second, so this
  * is the figure to compare two versions of the storage by. A benchmark, not a test.
+ * With --postgres, the same on a temporary PostgreSQL: this process's CPU and every PostgreSQL process's together,
+ * and the round trips to it per command.
  *
- *   npm run bench:service [-- --players 100 --commands 20000]
+ *   npm run bench:service [-- --players 100 --commands 20000 --postgres]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,24 +15,53 @@ import path from 'node:path';
 import { DEFAULT_PRIZE_TABLE } from '../../src/core';
 import { SeededSource } from '../../src/core/seeded-source';
 import type { TicketUpdate } from '../../src/protocol/messages';
+import pg from 'pg';
+import { PgStorage } from '../../src/server/storage/pg-storage';
 import { SqliteStorage } from '../../src/server/storage/sqlite-storage';
+import type { Storage } from '../../src/server/storage/storage';
 import { TicketService } from '../../src/server/ticket-service';
 import { integerFlag, parseFlags, UsageError } from '../cli-args';
+import { startTempPostgres, type TempPostgres } from '../postgres/temp-postgres';
+import { postgresPids } from './postgres-limit';
+import { cpuMillisOf } from './server-process';
 import { nextCommand } from './ticket-bot';
 
 let players: number;
 let target: number;
+let onPostgres: boolean;
 try {
-  const flags = parseFlags(process.argv.slice(2), { players: { takesValue: true }, commands: { takesValue: true } });
+  const flags = parseFlags(process.argv.slice(2), {
+    players: { takesValue: true },
+    commands: { takesValue: true },
+    postgres: { takesValue: false },
+  });
   players = integerFlag(flags, 'players', 1, 10_000) ?? 100;
   target = integerFlag(flags, 'commands', 1, 10_000_000) ?? 20_000;
+  onPostgres = flags.has('postgres');
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
-  process.stderr.write(`service-cost: ${e.message}\nusage: npm run bench:service [-- --players N --commands N]\n`);
+  process.stderr.write(
+    `service-cost: ${e.message}\nusage: npm run bench:service [-- --players N --commands N --postgres]\n`,
+  );
   process.exit(2);
 }
 const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-service-cost-'));
-const storage = SqliteStorage.open(path.join(dir, 'cost.sqlite'));
+const temp: TempPostgres | null = onPostgres ? await startTempPostgres() : null;
+const storage: Storage = temp ? await PgStorage.open(temp.url) : SqliteStorage.open(path.join(dir, 'cost.sqlite'));
+/** Round trips to PostgreSQL: every query sent by any client of this process. */
+let roundTrips = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof query>) {
+  roundTrips++;
+  return query.apply(this, args);
+} as typeof query;
+/** CPU time of PostgreSQL's processes, ms (0 on SQLite). */
+async function databaseCpu(): Promise<number> {
+  if (!temp) return 0;
+  let ms = 0;
+  for (const pid of await postgresPids(temp.pid())) ms += (await cpuMillisOf(pid)) ?? 0;
+  return ms;
+}
 const service = new TicketService(storage, DEFAULT_PRIZE_TABLE);
 let commands = 0;
 let keys = 0;
@@ -61,28 +92,47 @@ try {
   // Warm-up: JIT and the file's first pages.
   await Promise.all(Array.from({ length: players }, (_, i) => play(i, () => commands >= 2_000)));
   const from = commands;
+  const trips0 = roundTrips;
+  const db0 = await databaseCpu();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: players }, (_, i) => play(players + i, () => commands - from >= target)));
   const cpu = process.cpuUsage(cpu0);
   const wall = performance.now() - t0;
+  const dbUs = ((await databaseCpu()) - db0) * 1000;
   const n = commands - from;
   const us = (cpu.user + cpu.system) / n;
+  const onPg = temp
+    ? `; PostgreSQL ${(dbUs / n).toFixed(1)} µs, together ${(us + dbUs / n).toFixed(1)} µs; ${((roundTrips - trips0) / n).toFixed(2)} round trips per command`
+    : '';
   process.stdout.write(
-    `service cost: ${n} durable commands by ${players} players: ${us.toFixed(1)} µs CPU per command ` +
-      `(user ${(cpu.user / n).toFixed(1)}, system ${(cpu.system / n).toFixed(1)}), ${Math.round(n / (wall / 1000))} commands/s in ${(wall / 1000).toFixed(1)} s, ` +
+    `service cost (${temp ? 'PostgreSQL' : 'SQLite'}): ${n} durable commands by ${players} players: ${us.toFixed(1)} µs CPU per command in this process ` +
+      `(user ${(cpu.user / n).toFixed(1)}, system ${(cpu.system / n).toFixed(1)})${onPg}, ${Math.round(n / (wall / 1000))} commands/s in ${(wall / 1000).toFixed(1)} s, ` +
       `load ${os
         .loadavg()
         .map((x) => x.toFixed(2))
         .join(' ')}\n`,
   );
-  const count = (table: string): number =>
-    (storage.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   const tables = ['ticket_events', 'audit', 'replies', 'ledger', 'tickets'];
+  const counts: number[] = [];
+  for (const t of tables) counts.push(await rowCount(t));
   process.stdout.write(
-    `  rows per command (whole run): ${tables.map((t) => `${t} ${(count(t) / commands).toFixed(2)}`).join(', ')}\n`,
+    `  rows per command (whole run): ${tables.map((t, i) => `${t} ${(counts[i]! / commands).toFixed(2)}`).join(', ')}\n`,
   );
 } finally {
-  storage.close();
+  await storage.close();
+  await temp?.stop();
   await rm(dir, { recursive: true, force: true });
+}
+
+async function rowCount(table: string): Promise<number> {
+  if (storage instanceof SqliteStorage)
+    return (storage.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const c = new pg.Client({ connectionString: temp!.url });
+  await c.connect();
+  try {
+    return Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+  } finally {
+    await c.end();
+  }
 }

@@ -12,8 +12,18 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The ports this project's own PostgreSQL servers may take. */
-export const PORT_RANGE = { from: 55400, to: 55449 } as const;
+/** The ports this project's own PostgreSQL servers may take: 55400–55449, or POULE_PG_PORTS=from-to. */
+export const PORT_RANGE = portRange(process.env['POULE_PG_PORTS']);
+
+function portRange(asked: string | undefined): { readonly from: number; readonly to: number } {
+  if (asked === undefined || asked === '') return { from: 55400, to: 55449 };
+  const m = /^(\d+)-(\d+)$/.exec(asked);
+  const from = Number(m?.[1]);
+  const to = Number(m?.[2]);
+  if (!m || from < 1024 || to > 65535 || from > to)
+    throw new Error(`POULE_PG_PORTS must be two ports from-to (1024–65535), got ${JSON.stringify(asked)}`);
+  return { from, to };
+}
 
 export interface TempPostgres {
   /** postgres://poule@127.0.0.1:PORT/poule */
