@@ -21,6 +21,9 @@ describe('three instances on one PostgreSQL under SIGKILLs and a database restar
     expect(r.kills).toBeGreaterThanOrEqual(6);
     expect(r.postgresRestarts).toBe(1);
     expect(r.tickets).toBeGreaterThan(0);
+    // Every keyed request's stored reply was compared with the one its player got; some were asked again.
+    expect(r.storedChecked).toBe(r.requests);
+    expect(r.reasked).toBeGreaterThan(0);
     expect(r.divergences).toEqual([]);
     expect(r.database.problems).toEqual([]);
     expect(r.database.doublePayments).toBe(0);

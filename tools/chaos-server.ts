@@ -2,9 +2,10 @@
  * The chaos run: three game-server instances on one PostgreSQL (a server of its own on a temporary folder), a
  * bounded load of simulated players over loopback, one instance killed with SIGKILL every 15 s and restarted,
  * PostgreSQL itself restarted once (an immediate stop: as a crash). The players resend what got no reply with the
- * same key, to whichever instance is up. Afterwards: every keyed request asked again must get the reply it got, every
- * player's money must add up, and the database is checked (every ticket in the one state its journal explains, each
- * block reconciling with its table, the audit chain verifying, no prize paid twice, no stake missing).
+ * same key, to whichever instance is up. Afterwards: every keyed request's stored reply must be the one its player
+ * got (read from the database in one query), those in flight at a kill plus a sample asked again must get it again,
+ * every player's money must add up, and the database is checked (every ticket in the one state its journal
+ * explains, each block reconciling with its table, the audit chain verifying, no prize paid twice, no stake missing).
  *
  *   npm run chaos:server [-- --players 300 --seconds 120 --think-ms 250]
  */
@@ -26,6 +27,7 @@ import { checkAfterRun, checkEndedTicket } from './game-server/kill-checks';
 import { writeServerConfig } from './game-server/server-config';
 import { bundleServer, type RunningServer, startServer } from './game-server/server-process';
 import { SimPlayer } from './game-server/sim-player';
+import { checkStoredReplies, reaskSample } from './game-server/stored-replies';
 import { startTempPostgres } from './postgres/temp-postgres';
 
 export interface ChaosOptions {
@@ -47,6 +49,8 @@ export interface ChaosReport {
   readonly requests: number;
   readonly lostReplies: number;
   readonly reasked: number;
+  /** Keyed requests whose stored reply was compared with the one their player got. */
+  readonly storedChecked: number;
   readonly divergences: readonly string[];
   readonly database: DatabaseVerdict;
   readonly openTickets: number;
@@ -58,8 +62,13 @@ export interface ChaosReport {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** The share of keyed requests, beside those in flight at a kill and each player's last, asked again over HTTP. */
+const REASK_SHARE = 0.1;
+
 /** A player's connection with a thinking pause before each request (bounded load: a player is not a flood). */
 class PacedClient extends PlayerClient {
+  /** Off once the load is over: the final checks ask at once. */
+  paced = true;
   constructor(
     base: BaseUrl,
     private readonly thinkMs: number,
@@ -70,7 +79,7 @@ class PacedClient extends PlayerClient {
   }
   /** Each send is timed on its own (the thinking pause excluded; a resend is a send of its own). */
   override async post(path: string, body: unknown): Promise<Reply> {
-    if (this.thinkMs > 0) await sleep(this.thinkMs * (0.5 + this.random()));
+    if (this.paced && this.thinkMs > 0) await sleep(this.thinkMs * (0.5 + this.random()));
     const t0 = performance.now();
     const r = await super.post(path, body);
     this.timed(performance.now() - t0);
@@ -93,6 +102,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const runId = randomUUID().slice(0, 8);
   const latencies: number[] = [];
   let measuring = true;
+  const clients: PacedClient[] = [];
   const players = Array.from({ length: o.players }, (_, i) => {
     const pace = SeededSource.fromSeed(50_000 + i);
     const client = new PacedClient(
@@ -101,6 +111,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       () => uniformInt(pace, 1_000_000) / 1_000_000,
       (ms) => void (measuring && latencies.push(ms)),
     );
+    clients.push(client);
     const hooks = { recover: pool.recover, ticketEnded: checkEndedTicket };
     return new SimPlayer(i, client, SeededSource.fromSeed(7_000 + i), hooks, runId, true, 3);
   });
@@ -153,11 +164,15 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(playing);
     measuring = false;
     if (failure) throw failure;
-    say(`  load over after ${((performance.now() - started) / 1000).toFixed(0)} s; asking every keyed request again\n`);
+    for (const c of clients) c.paced = false;
+    say(
+      `  load over after ${((performance.now() - started) / 1000).toFixed(0)} s; every stored reply against its player's, then some asked again\n`,
+    );
+    const stored = await checkStoredReplies(postgres.url, runId, players);
+    for (const w of stored.problems) players[0]!.problem(w);
     let reasked = 0;
-    for (let i = 0; i < players.length; i += 50) {
-      for (const f of await Promise.all(players.slice(i, i + 50).map(checkAfterRun))) reasked += f.reasked;
-    }
+    for (const f of await Promise.all(players.map((p, i) => checkAfterRun(p, reaskSample(p, REASK_SHARE, 90_000 + i)))))
+      reasked += f.reasked;
     for (let i = 0; i < o.instances; i++) {
       await pool.at(i)?.stop(5_000);
       pool.clear(i);
@@ -189,6 +204,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       requests: players.reduce((n, p) => n + p.exchanges.length, 0),
       lostReplies: pool.lostReplies,
       reasked,
+      storedChecked: stored.keys,
       divergences: players.flatMap((p) => p.problems),
       database,
       openTickets,
@@ -216,7 +232,8 @@ export function chaosPasses(r: ChaosReport): boolean {
     r.blocks.auditProblem === null &&
     r.blocks.blocks.every((b) => b.reconciles && b.prizesPaidCents === b.prizesOwedCents) &&
     r.postgresRestarts >= 1 &&
-    r.kills >= 1
+    r.kills >= 1 &&
+    r.storedChecked === r.requests
   );
 }
 
@@ -227,7 +244,7 @@ export function formatChaos(r: ChaosReport): string {
     `chaos run: ${o.instances} instances on one PostgreSQL, ${o.players} players (think ${o.thinkMs} ms), ${r.seconds.toFixed(0)} s in all`,
     `  SIGKILLs ${r.kills} (one instance every ${o.killEveryMs / 1000} s, restarted), PostgreSQL restarts ${r.postgresRestarts}`,
     `  tickets ${r.tickets}, keyed requests ${r.requests}, latency of answered POSTs p50 ${r.p50Ms.toFixed(1)} ms p99 ${r.p99Ms.toFixed(1)} ms`,
-    `  replies lost and waited out ${r.lostReplies}; keyed requests asked again at the end ${r.reasked}`,
+    `  replies lost and waited out ${r.lostReplies}; stored replies compared with the players' ${r.storedChecked}; asked again at the end ${r.reasked} (every one resent, each player's last, ${REASK_SHARE * 100} % of the rest)`,
     `checks:`,
     `  every ticket in one state its journal explains: ${r.database.problems.filter((p) => p.startsWith('journal')).length === 0 && r.openTickets === 0 ? 'yes' : 'NO'} (${r.openTickets} left open)`,
     ...r.blocks.blocks.map(

@@ -158,7 +158,7 @@ export async function runKillTest(o: KillOptions): Promise<KillReport> {
     await Promise.all(playing);
     if (failure) throw failure;
     let reasked = 0;
-    for (const f of await Promise.all(players.map(checkAfterRun))) reasked += f.reasked;
+    for (const f of await Promise.all(players.map((p) => checkAfterRun(p)))) reasked += f.reasked;
     await keeper.running!.stop(5_000);
     keeper.clear();
     const database_ = await checkDatabaseFile(database);

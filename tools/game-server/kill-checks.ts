@@ -9,7 +9,7 @@ import { HISTORY_LENGTH } from '../../src/core/history';
 import { replayFinished } from '../../src/core/replay';
 import { RULES } from '../../src/core/rules';
 import { type HistoryView, type RecalledTicket, shownEvents } from '../../src/protocol/messages';
-import type { SeenTicket, SimPlayer } from './sim-player';
+import type { Exchange, SeenTicket, SimPlayer } from './sim-player';
 
 /** Checks one finished ticket against the server's recall of it; returns what is wrong. */
 export function checkRecalled(t: SeenTicket, recalled: RecalledTicket | undefined): string[] {
@@ -55,10 +55,13 @@ export interface FinalCounts {
   readonly repliesChanged: number;
 }
 
-/** After the run, the server up and quiet: every key asked again, every recall and balance read again. */
-export async function checkAfterRun(p: SimPlayer): Promise<FinalCounts> {
+/**
+ * After the run, the server up and quiet: the keys asked again (every one unless `reask` says which), every recall
+ * and balance read again.
+ */
+export async function checkAfterRun(p: SimPlayer, reask: readonly Exchange[] = p.exchanges): Promise<FinalCounts> {
   let changed = 0;
-  for (const x of p.exchanges) {
+  for (const x of reask) {
     let again: { status: number; body: unknown } | null = null;
     while (!again) {
       try {
@@ -104,7 +107,7 @@ export async function checkAfterRun(p: SimPlayer): Promise<FinalCounts> {
     );
   }
   checkMoney(p);
-  return { reasked: p.exchanges.length, repliesChanged: changed };
+  return { reasked: reask.length, repliesChanged: changed };
 }
 
 /** The player's money from its tickets alone: opening + top-ups − a stake per ticket + each ended ticket's prize. */
