@@ -84,7 +84,7 @@ export class TicketService {
   }
 
   buy(player: PlayerRow, key: string): Promise<Reply> {
-    return this.keyed(player, key, { key }, async (tx) => {
+    return this.keyed(player, key, { key }, undefined, async (tx) => {
       if (await tx.openTicketOf(player.id))
         throw new ApiFail(409, 'ticket-in-play', 'a ticket is already in play: finish it first');
       const balance = await tx.balance(player.id);
@@ -131,7 +131,7 @@ export class TicketService {
   }
 
   command(player: PlayerRow, req: CommandRequest): Promise<Reply> {
-    return this.keyed(player, req.key, req, async (tx) => {
+    return this.keyed(player, req.key, req, req.ticket, async (tx) => {
       const row = await tx.ticket(req.ticket);
       const printed = row ? this.printedHolding(row.id, player.id) : null;
       if (!row || (printed === null ? row.playerId !== player.id : printed === 'never')) {
@@ -182,7 +182,7 @@ export class TicketService {
   }
 
   topUp(player: PlayerRow, key: string): Promise<Reply> {
-    return this.keyed(player, key, { key }, async (tx) => {
+    return this.keyed(player, key, { key }, undefined, async (tx) => {
       const balance = await tx.balance(player.id);
       if (balance >= DEMO_CREDIT_CENTS) {
         throw new ApiFail(
@@ -214,12 +214,13 @@ export class TicketService {
     player: PlayerRow,
     key: string,
     request: unknown,
+    ticketId: string | undefined,
     work: (tx: StorageTx) => Promise<Reply>,
   ): Promise<Reply> {
     const bodyHash = sha256(canonicalJson(request));
     return this.storage.transact(
       async (tx) => {
-        const stored = await tx.storedReply(player.id, key);
+        const stored = await tx.storedReply(player.id, key, ticketId);
         if (stored) {
           if (stored.bodyHash !== bodyHash) {
             return failReply(

@@ -12,11 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { DEFAULT_PRIZE_TABLE } from '../../src/core';
 import { SeededSource } from '../../src/core/seeded-source';
 import type { TicketUpdate } from '../../src/protocol/messages';
-import pg from 'pg';
 import { PgStorage } from '../../src/server/storage/pg-storage';
+import { sent } from '../../src/server/storage/pg-tx';
 import { SqliteStorage } from '../../src/server/storage/sqlite-storage';
 import type { Storage } from '../../src/server/storage/storage';
 import { TicketService } from '../../src/server/ticket-service';
@@ -48,13 +49,6 @@ try {
 const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-service-cost-'));
 const temp: TempPostgres | null = onPostgres ? await startTempPostgres() : null;
 const storage: Storage = temp ? await PgStorage.open(temp.url) : SqliteStorage.open(path.join(dir, 'cost.sqlite'));
-/** Round trips to PostgreSQL: every query sent by any client of this process. */
-let roundTrips = 0;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: Parameters<typeof query>) {
-  roundTrips++;
-  return query.apply(this, args);
-} as typeof query;
 /** CPU time of PostgreSQL's processes, ms (0 on SQLite). */
 async function databaseCpu(): Promise<number> {
   if (!temp) return 0;
@@ -92,7 +86,8 @@ try {
   // Warm-up: JIT and the file's first pages.
   await Promise.all(Array.from({ length: players }, (_, i) => play(i, () => commands >= 2_000)));
   const from = commands;
-  const trips0 = roundTrips;
+  const trips0 = sent.roundTrips;
+  const statements0 = sent.statements;
   const db0 = await databaseCpu();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -103,7 +98,7 @@ try {
   const n = commands - from;
   const us = (cpu.user + cpu.system) / n;
   const onPg = temp
-    ? `; PostgreSQL ${(dbUs / n).toFixed(1)} µs, together ${(us + dbUs / n).toFixed(1)} µs; ${((roundTrips - trips0) / n).toFixed(2)} round trips per command`
+    ? `; PostgreSQL ${(dbUs / n).toFixed(1)} µs, together ${(us + dbUs / n).toFixed(1)} µs; ${((sent.roundTrips - trips0) / n).toFixed(2)} round trips and ${((sent.statements - statements0) / n).toFixed(2)} statements per command (group commits of the service's writes)`
     : '';
   process.stdout.write(
     `service cost (${temp ? 'PostgreSQL' : 'SQLite'}): ${n} durable commands by ${players} players: ${us.toFixed(1)} µs CPU per command in this process ` +

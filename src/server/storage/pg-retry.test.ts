@@ -44,12 +44,45 @@ describe.each(runs)('%s: deadlocks are retried', () => {
         b.transact(crossing(p2.id, p1.id, 'ba'), { play: true }),
       ]);
       expect(results).toEqual(['ab', 'ba']);
-      expect(a.retries + b.retries).toBe(1);
+      // One group is cancelled; on a loaded machine both deadlock checks can fire before the first victim's locks are
+      // released, and then both are (each is applied again once).
+      expect(a.retries + b.retries).toBeGreaterThanOrEqual(1);
+      expect(a.retries + b.retries).toBeLessThanOrEqual(2);
       const stored = await backend.read(db, (r) => r.all<{ key: string }>('SELECT key FROM replies ORDER BY key', []));
       expect(stored.map((x) => x.key)).toEqual(['ab', 'ba']);
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("a write refused in a round trip shared with the next request's read: only its own request fails", async () => {
+    const db = await backend.create();
+    const storage = await PgStorage.open(db);
+    try {
+      const at = new Date().toISOString();
+      const p = await storage.transact((tx) => tx.createPlayer('terminal', null, 't1', at), { play: false });
+      const store = (key: string, ticketId: string | null) =>
+        storage.transact(
+          async (tx) => {
+            await tx.storedReply(p.id, key);
+            const reply = ticketId
+              ? { bodyHash: 'h', status: 200, update: { ticketId, seq: 0, balanceCents: 0 } }
+              : { bodyHash: 'h', status: 200, reply: key };
+            await tx.storeReply(p.id, key, reply, at);
+            return key;
+          },
+          { play: true },
+        );
+      // Submitted together: one group. The second names a ticket that does not exist (a foreign key refuses it),
+      // and its write travels with the third request's first read.
+      const results = await Promise.allSettled([store('k1', null), store('k2', 'no-such-ticket'), store('k3', null)]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/foreign key/);
+      const stored = await backend.read(db, (r) => r.all<{ key: string }>('SELECT key FROM replies ORDER BY key', []));
+      expect(stored.map((x) => x.key)).toEqual(['k1', 'k3']);
+    } finally {
+      await storage.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type Faults, NO_FAULTS } from '../fault-injection';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
-import { type AuditHead, PgTx } from './pg-tx';
+import { type AuditHead, PgTx, pipelined } from './pg-tx';
 import { type Storage, StorageOpenError, type StorageTx, type TransactOptions } from './storage';
 
 // BIGINT columns (ids, audit seq) as numbers: they stay far below 2^53.
@@ -74,7 +74,13 @@ export class PgStorage implements Storage {
   /** Connects, applies the migrations the database lacks, and refuses one newer than this code. */
   static async open(url: string, faults: Faults = NO_FAULTS, maxBatch = 256, maxGroups = 1): Promise<PgStorage> {
     // A connection per group in flight, and some for reads.
-    const pool = new pg.Pool({ connectionString: url, max: maxGroups + 4, connectionTimeoutMillis: 10_000 });
+    // Pipelining: a request's statements (the writes of the one before, its reads) go out together, one round trip.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: maxGroups + 4,
+      connectionTimeoutMillis: 10_000,
+      pipeline: true,
+    });
     // A connection that dies while idle (the database restarted) is dropped from the pool; the next query opens another.
     pool.on('error', () => {});
     try {
@@ -104,9 +110,12 @@ export class PgStorage implements Storage {
     const client = await this.connect();
     let broken = false;
     try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const value = await work(new PgTx(client, false));
-      await client.query('COMMIT');
+      // BEGIN goes with the first read, COMMIT alone: a read of one statement is two round trips.
+      const tx = new PgTx(client, false);
+      tx.queue('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const value = await work(tx);
+      tx.queue('COMMIT');
+      await tx.flush();
       return value;
     } catch (e) {
       broken = !isDatabaseError(e);
@@ -170,6 +179,10 @@ export class PgStorage implements Storage {
 
   private async runGroup(all: readonly Job[]): Promise<void> {
     let jobs = [...all];
+    // A request's writes normally travel with the next round trip (the next request's first read, or the COMMIT), so
+    // the database may refuse them there, where the refusal cannot be told to be whose: then the group is rolled back
+    // and applied again `careful`ly, each request's writes sent at its end, so a refusal is its own request's.
+    let careful = false;
     for (let attempt = 1; jobs.length > 0; attempt++) {
       let client: pg.PoolClient;
       try {
@@ -180,18 +193,18 @@ export class PgStorage implements Storage {
       }
       let broken = false;
       try {
-        await client.query('BEGIN');
         const tx = new PgTx(client, true);
+        tx.queue('BEGIN');
         const values: unknown[] = [];
         let failed: { job: Job; error: unknown } | null = null;
         for (const job of jobs) {
           try {
             values.push(await job.work(tx));
-            // The request's writes, sent now in one round trip, so a write refused by the database is its own failure.
-            await tx.flush();
+            if (careful) await tx.flush();
           } catch (error) {
             // The database's own trouble is the group's; anything else is this request's alone.
             if (isRetryable(error) || isConnectionError(error)) throw error;
+            if (!careful && isDatabaseError(error)) throw new CarefulAgain(error);
             failed = { job, error };
             break;
           }
@@ -204,31 +217,43 @@ export class PgStorage implements Storage {
           continue;
         }
         if (tx.auditing) {
-          // The chain's head is locked only now, for the last round trip: the audit entries and the COMMIT.
-          const head = (
-            await client.query<AuditHead>({
-              name: 'audit-head-lock',
-              text: 'SELECT seq, hash FROM audit_head FOR UPDATE',
-            })
-          ).rows[0];
-          if (!head) throw new Error('the audit chain has no head row');
+          // The chain's head is locked only now (with the last request's writes): the entries then go with the COMMIT.
+          let head: AuditHead;
+          try {
+            head = await tx.lockAuditHead();
+          } catch (error) {
+            if (!careful && isDatabaseError(error) && !isRetryable(error)) throw new CarefulAgain(error);
+            throw error;
+          }
           tx.chainAudits(head);
         }
         const play = jobs.some((j) => j.play);
         if (play) this.faults.beforeCommit();
-        const last = tx.takePending();
-        await client.query(last === '' ? 'COMMIT' : `${last};\nCOMMIT`);
+        tx.queue('COMMIT');
+        try {
+          await pipelined(client, tx.takePending());
+        } catch (error) {
+          if (!careful && isDatabaseError(error) && !isRetryable(error)) throw new CarefulAgain(error);
+          throw error;
+        }
         if (play) this.faults.afterCommit();
         jobs.forEach((job, i) => {
           job.resolve(values[i]);
         });
         return;
-      } catch (error) {
+      } catch (thrown) {
+        const again = thrown instanceof CarefulAgain;
+        const error = again ? thrown.cause : thrown;
         broken = !isDatabaseError(error);
         await client.query('ROLLBACK').catch(() => {
           broken = true;
         });
         this.rolledBack();
+        if (again) {
+          careful = true;
+          attempt--;
+          continue;
+        }
         if (isRetryable(error) && attempt < MAX_ATTEMPTS) {
           this.retries++;
           await sleep(Math.random() * 10 * attempt);
@@ -241,6 +266,13 @@ export class PgStorage implements Storage {
         client.release(broken);
       }
     }
+  }
+}
+
+/** A refusal by the database that may belong to another request than the one running: the group is applied again, carefully. */
+class CarefulAgain extends Error {
+  constructor(override readonly cause: unknown) {
+    super('a write was refused in a shared round trip');
   }
 }
 

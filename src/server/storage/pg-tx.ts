@@ -6,16 +6,65 @@ import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow
 
 const TICKET_COLUMNS =
   'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
+/** The ticket's columns as `t_…`, beside a reply's own (both have a status). */
+const PREFIXED_TICKET_COLUMNS = TICKET_COLUMNS.split(', ')
+  .map((c) => `t.${c} AS t_${c}`)
+  .join(', ');
+
+/** The ticket read under `t_…` names, or undefined when there is none. */
+function prefixedTicket(r: Record<string, unknown>): TicketRow | undefined {
+  if (r['t_id'] === null || r['t_id'] === undefined) return undefined;
+  const raw: Record<string, unknown> = {};
+  for (const c of TICKET_COLUMNS.split(', ')) raw[c] = r[`t_${c}`];
+  return ticketOf(raw as unknown as RawTicket);
+}
 const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
 
-/** A value as an SQL literal, for the batched writes (sent as one simple query, so without parameters). */
-function literal(client: pg.ClientBase, v: string | number | null): string {
-  if (v === null) return 'NULL';
-  if (typeof v === 'number') {
-    if (!Number.isSafeInteger(v)) throw new Error(`not a whole number for the database: ${v}`);
-    return String(v);
+/** A named statement with its values: parsed once per connection, then only bound and run. */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+  readonly values: readonly (string | number | null)[];
+}
+
+const names = new Map<string, string>();
+/** A name for a write's SQL (the texts are constants, so a handful of names). */
+function nameOf(text: string): string {
+  let n = names.get(text);
+  if (n === undefined) {
+    n = `w${names.size + 1}`;
+    names.set(text, n);
   }
-  return client.escapeLiteral(v);
+  return n;
+}
+
+/**
+ * Sends statements one after the other on a pipelining connection without waiting between them (one write to the
+ * socket, one round trip) and resolves with the last one's rows. Each is its own extended-protocol query: the first
+ * refused rejects, and the transaction being aborted then, the ones after it are refused too.
+ */
+/** Round trips and statements sent by this process (for the service bench's figures). */
+export const sent = { roundTrips: 0, statements: 0 };
+
+export async function pipelined<R extends pg.QueryResultRow>(
+  client: pg.ClientBase,
+  statements: readonly Statement[],
+): Promise<R[]> {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
+    .connection?.stream;
+  sent.roundTrips++;
+  sent.statements += statements.length;
+  stream?.cork?.();
+  let queries: Promise<pg.QueryResult<R>>[];
+  try {
+    queries = statements.map((q) => client.query<R>({ name: q.name, text: q.text, values: [...q.values] }));
+  } finally {
+    stream?.uncork?.();
+  }
+  const settled = await Promise.allSettled(queries);
+  for (const r of settled) if (r.status === 'rejected') throw r.reason;
+  const last = settled[settled.length - 1] as PromiseFulfilledResult<pg.QueryResult<R>> | undefined;
+  return last?.value.rows ?? [];
 }
 
 /** The audit chain's last link as this transaction sees it. */
@@ -44,8 +93,9 @@ interface PendingAudit {
 export class PgTx implements StorageTx {
   private readonly balances = new Map<number, number>();
   /** Writes not yet sent: they go in one round trip, before a read of a table they touch and at the request's end. */
-  private pending: string[] = [];
-  private readonly dirty = new Set<string>();
+  private pending: Statement[] = [];
+  /** The ticket row read (and locked) with the request's stored reply, until the request asks for it. */
+  private prefetched: { readonly id: string; readonly row: TicketRow | undefined } | null = null;
   private readonly audits: PendingAudit[] = [];
   /** The open block's row as locked (FOR UPDATE) by this transaction and changed since by its own writes. */
   private lockedBlock: BlockRow | null = null;
@@ -55,44 +105,49 @@ export class PgTx implements StorageTx {
     private readonly locking: boolean,
   ) {}
 
-  /** A read: the pending writes to the tables it reads are sent first (a transaction reads its own writes). */
+  /**
+   * A read, a named statement: writes still pending (the requests before, the group's BEGIN) go in the same round
+   * trip, pipelined before it.
+   */
   private async rows<R extends pg.QueryResultRow>(
     name: string,
     text: string,
-    values: unknown[],
-    tables: readonly string[],
+    values: (string | number | null)[],
+    _tables: readonly string[],
   ): Promise<R[]> {
-    if (tables.some((t) => this.dirty.has(t))) await this.flush();
-    return (await this.client.query<R>({ name, text, values })).rows;
+    return pipelined<R>(this.client, [...this.takePending(), { name, text, values }]);
   }
 
   private async one<R extends pg.QueryResultRow>(
     name: string,
     text: string,
-    values: unknown[],
+    values: (string | number | null)[],
     tables: readonly string[],
   ): Promise<R | undefined> {
     return (await this.rows<R>(name, text, values, tables))[0];
   }
 
-  /** A write, kept until the next flush: `sql` with $1 … replaced by the values as literals. */
-  private write(table: string, sql: string, values: readonly (string | number | null)[]): void {
-    this.pending.push(sql.replace(/\$(\d+)/g, (_m, i: string) => literal(this.client, values[Number(i) - 1]!)));
-    this.dirty.add(table);
+  /** A write, kept until the next round trip. */
+  private write(_table: string, text: string, values: readonly (string | number | null)[]): void {
+    this.pending.push({ name: nameOf(text), text, values });
+  }
+
+  /** Queues a statement to go with the next round trip (the group's BEGIN, its COMMIT). */
+  queue(text: string): void {
+    this.pending.push({ name: nameOf(text), text, values: [] });
   }
 
   /** Sends the pending writes, all in one round trip. */
   async flush(): Promise<void> {
     if (this.pending.length === 0) return;
-    await this.client.query(this.takePending());
+    await pipelined(this.client, this.takePending());
   }
 
-  /** The pending writes as SQL text, taken out (to be sent with the COMMIT). */
-  takePending(): string {
-    const text = this.pending.join(';\n');
+  /** The pending statements, taken out. */
+  takePending(): Statement[] {
+    const taken = this.pending;
     this.pending = [];
-    this.dirty.clear();
-    return text;
+    return taken;
   }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
@@ -166,7 +221,7 @@ export class PgTx implements StorageTx {
     return after;
   }
 
-  async storedReply(playerId: number, key: string): Promise<StoredReply | undefined> {
+  async storedReply(playerId: number, key: string, ticketId?: string): Promise<StoredReply | undefined> {
     type Row = {
       body_hash: string | null;
       status: number;
@@ -176,21 +231,38 @@ export class PgTx implements StorageTx {
       balance_cents: number | null;
       balance: number | null;
     };
-    const r = this.locking
-      ? await this.one<Row>(
-          'reply-lock',
-          `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
-                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance
+    this.prefetched = null;
+    const lockRead = `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
+                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance`;
+    let r: Row | undefined;
+    if (!this.locking) {
+      r = await this.one<Row>(
+        'reply',
+        'SELECT body_hash, status, reply, ticket_id, seq, balance_cents, NULL AS balance FROM replies WHERE player_id = $1 AND key = $2',
+        [playerId, key],
+        ['replies'],
+      );
+    } else if (ticketId === undefined) {
+      r = await this.one<Row>(
+        'reply-lock',
+        `${lockRead}
            FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`,
-          [playerId, key],
-          ['replies', 'ledger', 'players'],
-        )
-      : await this.one<Row>(
-          'reply',
-          'SELECT body_hash, status, reply, ticket_id, seq, balance_cents, NULL AS balance FROM replies WHERE player_id = $1 AND key = $2',
-          [playerId, key],
-          ['replies'],
-        );
+        [playerId, key],
+        ['replies', 'ledger', 'players'],
+      );
+    } else {
+      // A command names its ticket: its row is read and locked in the same round trip (after the player's row).
+      r = await this.one<Row>(
+        'reply-lock-ticket',
+        `${lockRead}, ${PREFIXED_TICKET_COLUMNS}
+           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2
+           LEFT JOIN LATERAL (SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $3 FOR UPDATE) t ON true
+           WHERE p.id = $1 FOR UPDATE OF p`,
+        [playerId, key, ticketId],
+        ['replies', 'ledger', 'players', 'tickets'],
+      );
+      if (r) this.prefetched = { id: ticketId, row: prefixedTicket(r as unknown as Record<string, unknown>) };
+    }
     if (this.locking && r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
     if (!r || r.body_hash === null) return undefined;
     if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
@@ -221,6 +293,9 @@ export class PgTx implements StorageTx {
   }
 
   async ticket(id: string): Promise<TicketRow | undefined> {
+    const held = this.prefetched;
+    this.prefetched = null;
+    if (held?.id === id) return held.row;
     const r = this.locking
       ? await this.one<RawTicket>(
           'ticket-lock',
@@ -285,13 +360,13 @@ export class PgTx implements StorageTx {
 
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
     if (events.length === 0) return;
-    // One statement for all of a command's events.
-    const rows = events.map(
-      (e, i) =>
-        `(${literal(this.client, ticketId)}, ${fromIndex + i}, ${literal(this.client, seq)}, ${literal(this.client, JSON.stringify(e))})`,
+    // One statement for all of a command's events: their JSON texts as one JSON array.
+    this.write(
+      'ticket_events',
+      `INSERT INTO ticket_events (ticket_id, idx, seq, event)
+       SELECT $1, $2 + x.o - 1, $3, x.e FROM json_array_elements_text($4::json) WITH ORDINALITY AS x(e, o)`,
+      [ticketId, fromIndex, seq, JSON.stringify(events.map((e) => JSON.stringify(e)))],
     );
-    this.pending.push(`INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES ${rows.join(', ')}`);
-    this.dirty.add('ticket_events');
   }
 
   async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
@@ -388,6 +463,13 @@ export class PgTx implements StorageTx {
     this.audits.push({ kind, text: canonicalJson(payload), at });
   }
 
+  /** Locks the audit chain's head (sending the pending writes with it) and reads it. */
+  async lockAuditHead(): Promise<AuditHead> {
+    const head = await this.one<AuditHead>('audit-head-lock', 'SELECT seq, hash FROM audit_head FOR UPDATE', [], []);
+    if (!head) throw new Error('the audit chain has no head row');
+    return head;
+  }
+
   /** Whether audit entries wait for the chain's head. */
   get auditing(): boolean {
     return this.audits.length > 0;
@@ -396,17 +478,21 @@ export class PgTx implements StorageTx {
   /** Chains the waiting audit entries after `head` and queues them and the new head with the other writes. */
   chainAudits(head: AuditHead): void {
     let { seq, hash } = head;
-    const rows: string[] = [];
+    const rows: { seq: number; at: string; kind: string; payload: string; prev_hash: string; hash: string }[] = [];
     for (const a of this.audits) {
       const prev = hash;
       seq++;
       hash = auditHash(prev, seq, a.at, a.kind, a.text);
-      rows.push(
-        `(${seq}, ${literal(this.client, a.at)}, ${literal(this.client, a.kind)}, ${literal(this.client, a.text)}, ${literal(this.client, prev)}, ${literal(this.client, hash)})`,
-      );
+      rows.push({ seq, at: a.at, kind: a.kind, payload: a.text, prev_hash: prev, hash });
     }
     if (rows.length === 0) return;
-    this.pending.push(`INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES ${rows.join(', ')}`);
+    this.write(
+      'audit',
+      `INSERT INTO audit (seq, at, kind, payload, prev_hash, hash)
+       SELECT seq, at, kind, payload, prev_hash, hash
+       FROM json_to_recordset($1::json) AS x(seq BIGINT, at TEXT, kind TEXT, payload TEXT, prev_hash TEXT, hash TEXT)`,
+      [JSON.stringify(rows)],
+    );
     this.write('audit_head', 'UPDATE audit_head SET seq = $1, hash = $2', [seq, hash]);
   }
 }

@@ -69,7 +69,11 @@ export interface StorageTx {
   /** Appends a ledger entry and returns the balance after it. */
   addLedger(playerId: number, kind: LedgerKind, cents: number, ticketId: string | null, at: string): Promise<number>;
 
-  storedReply(playerId: number, key: string): Promise<StoredReply | undefined>;
+  /**
+   * The reply kept under the key. `ticketId`: the ticket the request names, which the backend may read (and lock)
+   * in the same round trip, for the `ticket(id)` that follows.
+   */
+  storedReply(playerId: number, key: string, ticketId?: string): Promise<StoredReply | undefined>;
   storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void>;
 
   /** Inside `transact`, the ticket's row is locked until the commit (PostgreSQL: FOR UPDATE). */
