@@ -84,7 +84,7 @@ export class TicketService {
   }
 
   buy(player: PlayerRow, key: string): Promise<Reply> {
-    return this.keyed(player, key, { key }, undefined, async (tx) => {
+    return this.keyed(player, key, { key }, undefined, true, async (tx) => {
       if (await tx.openTicketOf(player.id))
         throw new ApiFail(409, 'ticket-in-play', 'a ticket is already in play: finish it first');
       const balance = await tx.balance(player.id);
@@ -131,7 +131,7 @@ export class TicketService {
   }
 
   command(player: PlayerRow, req: CommandRequest): Promise<Reply> {
-    return this.keyed(player, req.key, req, req.ticket, async (tx) => {
+    return this.keyed(player, req.key, req, req.ticket, false, async (tx) => {
       const row = await tx.ticket(req.ticket);
       const printed = row ? this.printedHolding(row.id, player.id) : null;
       if (!row || (printed === null ? row.playerId !== player.id : printed === 'never')) {
@@ -182,7 +182,7 @@ export class TicketService {
   }
 
   topUp(player: PlayerRow, key: string): Promise<Reply> {
-    return this.keyed(player, key, { key }, undefined, async (tx) => {
+    return this.keyed(player, key, { key }, undefined, false, async (tx) => {
       const balance = await tx.balance(player.id);
       if (balance >= DEMO_CREDIT_CENTS) {
         throw new ApiFail(
@@ -215,6 +215,7 @@ export class TicketService {
     key: string,
     request: unknown,
     ticketId: string | undefined,
+    deals: boolean,
     work: (tx: StorageTx) => Promise<Reply>,
   ): Promise<Reply> {
     const bodyHash = sha256(canonicalJson(request));
@@ -251,7 +252,7 @@ export class TicketService {
         );
         return reply;
       },
-      { play: true },
+      { play: true, deals },
     );
   }
 

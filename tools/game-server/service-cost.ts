@@ -4,9 +4,10 @@
  * Process CPU time (user + system) is far less moved by other work on the machine than requests per second, so this
  * is the figure to compare two versions of the storage by. A benchmark, not a test.
  * With --postgres, the same on a temporary PostgreSQL: this process's CPU and every PostgreSQL process's together,
- * and the round trips to it per command.
+ * and the round trips to it per command; --instances N plays them against N services, each its own connection pool
+ * (as N server instances would be, in one process: their CPU is counted together).
  *
- *   npm run bench:service [-- --players 100 --commands 20000 --postgres]
+ *   npm run bench:service [-- --players 100 --commands 20000 --postgres --instances 3]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,25 +31,33 @@ import { nextCommand } from './ticket-bot';
 let players: number;
 let target: number;
 let onPostgres: boolean;
+let instances: number;
 try {
   const flags = parseFlags(process.argv.slice(2), {
     players: { takesValue: true },
     commands: { takesValue: true },
     postgres: { takesValue: false },
+    instances: { takesValue: true },
   });
   players = integerFlag(flags, 'players', 1, 10_000) ?? 100;
   target = integerFlag(flags, 'commands', 1, 10_000_000) ?? 20_000;
   onPostgres = flags.has('postgres');
+  instances = integerFlag(flags, 'instances', 1, 16) ?? 1;
+  if (instances > 1 && !onPostgres)
+    throw new UsageError('--instances needs --postgres (one SQLite file has one server)');
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
   process.stderr.write(
-    `service-cost: ${e.message}\nusage: npm run bench:service [-- --players N --commands N --postgres]\n`,
+    `service-cost: ${e.message}\nusage: npm run bench:service [-- --players N --commands N --postgres --instances N]\n`,
   );
   process.exit(2);
 }
 const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-service-cost-'));
 const temp: TempPostgres | null = onPostgres ? await startTempPostgres() : null;
-const storage: Storage = temp ? await PgStorage.open(temp.url) : SqliteStorage.open(path.join(dir, 'cost.sqlite'));
+const storages: Storage[] = [];
+for (let i = 0; i < instances; i++)
+  storages.push(temp ? await PgStorage.open(temp.url) : SqliteStorage.open(path.join(dir, 'cost.sqlite')));
+const storage = storages[0]!;
 /** CPU time of PostgreSQL's processes, ms (0 on SQLite). */
 async function databaseCpu(): Promise<number> {
   if (!temp) return 0;
@@ -56,12 +65,13 @@ async function databaseCpu(): Promise<number> {
   for (const pid of await postgresPids(temp.pid())) ms += (await cpuMillisOf(pid)) ?? 0;
   return ms;
 }
-const service = new TicketService(storage, DEFAULT_PRIZE_TABLE);
+const services = storages.map((s) => new TicketService(s, DEFAULT_PRIZE_TABLE));
 let commands = 0;
 let keys = 0;
 const key = (): string => `k${++keys}`;
 
 async function play(index: number, until: () => boolean): Promise<void> {
+  const service = services[index % services.length]!;
   const player = await service.createPlayer(randomBytes(32).toString('hex'));
   const choices = SeededSource.fromSeed(index + 1);
   while (!until()) {
@@ -101,7 +111,7 @@ try {
     ? `; PostgreSQL ${(dbUs / n).toFixed(1)} µs, together ${(us + dbUs / n).toFixed(1)} µs; ${((sent.roundTrips - trips0) / n).toFixed(2)} round trips and ${((sent.statements - statements0) / n).toFixed(2)} statements per command (group commits of the service's writes)`
     : '';
   process.stdout.write(
-    `service cost (${temp ? 'PostgreSQL' : 'SQLite'}): ${n} durable commands by ${players} players: ${us.toFixed(1)} µs CPU per command in this process ` +
+    `service cost (${temp ? `PostgreSQL, ${instances} instance${instances > 1 ? 's' : ''}` : 'SQLite'}): ${n} durable commands by ${players} players: ${us.toFixed(1)} µs CPU per command in this process ` +
       `(user ${(cpu.user / n).toFixed(1)}, system ${(cpu.system / n).toFixed(1)})${onPg}, ${Math.round(n / (wall / 1000))} commands/s in ${(wall / 1000).toFixed(1)} s, ` +
       `load ${os
         .loadavg()
@@ -115,7 +125,7 @@ try {
     `  rows per command (whole run): ${tables.map((t, i) => `${t} ${(counts[i]! / commands).toFixed(2)}`).join(', ')}\n`,
   );
 } finally {
-  await storage.close();
+  for (const s of storages) await s.close();
   await temp?.stop();
   await rm(dir, { recursive: true, force: true });
 }

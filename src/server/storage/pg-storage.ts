@@ -32,6 +32,7 @@ const guarded = new WeakSet<pg.PoolClient>();
 interface Job {
   readonly work: (tx: StorageTx) => Promise<unknown>;
   readonly play: boolean;
+  readonly deals: boolean;
   readonly resolve: (value: unknown) => void;
   readonly reject: (reason: unknown) => void;
 }
@@ -96,7 +97,13 @@ export class PgStorage implements Storage {
   transact<T>(work: (tx: StorageTx) => Promise<T>, options: TransactOptions): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the database is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, play: options.play, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        work,
+        play: options.play,
+        deals: options.deals === true,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       if (this.queue.length >= this.maxBatch) this.flush();
       else if (!this.scheduled) {
         this.scheduled = true;
@@ -178,7 +185,9 @@ export class PgStorage implements Storage {
   }
 
   private async runGroup(all: readonly Job[]): Promise<void> {
-    let jobs = [...all];
+    // The requests arrived together, so any order is theirs: deals last (stable), so the open block's row, which the
+    // first deal locks until the COMMIT, keeps other instances' deals waiting for as few round trips as can be.
+    let jobs = [...all.filter((j) => !j.deals), ...all.filter((j) => j.deals)];
     // A request's writes normally travel with the next round trip (the next request's first read, or the COMMIT), so
     // the database may refuse them there, where the refusal cannot be told to be whose: then the group is rolled back
     // and applied again `careful`ly, each request's writes sent at its end, so a refusal is its own request's.

@@ -111,6 +111,11 @@ export interface StorageTx {
 /** Whether a transaction holds play (buy, command, top-up): the fault injection of the kill test counts only those. */
 export interface TransactOptions {
   readonly play: boolean;
+  /**
+   * Whether the request may deal a ticket (a buy): PostgreSQL applies those last in their group, so the open block's
+   * row, locked by the first deal, is held for the fewest round trips before the COMMIT.
+   */
+  readonly deals?: boolean;
 }
 
 export interface Storage {
