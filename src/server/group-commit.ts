@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { type Faults, NO_FAULTS } from './fault-injection';
 
 interface Job {
@@ -19,12 +19,20 @@ export class GroupCommit {
   private scheduled = false;
   private running: Promise<void> | null = null;
   private readonly rollbackListeners: (() => void)[] = [];
+  /** A request's savepoint, prepared once: `exec` would compile its SQL again at every request. */
+  private readonly savepoint: { readonly open: Statement; readonly release: Statement; readonly undo: Statement };
 
   constructor(
     private readonly db: Database,
     private readonly maxBatch = 512,
     private readonly faults: Faults = NO_FAULTS,
-  ) {}
+  ) {
+    this.savepoint = {
+      open: db.prepare('SAVEPOINT request'),
+      release: db.prepare('RELEASE request'),
+      undo: db.prepare('ROLLBACK TO request'),
+    };
+  }
 
   submit<T>(work: () => Promise<T>, play: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -68,14 +76,14 @@ export class GroupCommit {
     try {
       this.db.exec('BEGIN IMMEDIATE');
       for (const job of jobs) {
-        this.db.exec('SAVEPOINT request');
+        this.savepoint.open.run();
         try {
           const value = await job.work();
-          this.db.exec('RELEASE request');
+          this.savepoint.release.run();
           outcomes.push({ ok: true, value });
         } catch (error) {
-          this.db.exec('ROLLBACK TO request');
-          this.db.exec('RELEASE request');
+          this.savepoint.undo.run();
+          this.savepoint.release.run();
           outcomes.push({ ok: false, error });
         }
       }
