@@ -161,10 +161,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       }
     }
     stopping = true;
+    // The load is over: each player finishes the ticket it holds (none may be left open) without thinking first.
+    for (const c of clients) c.paced = false;
     await Promise.all(playing);
     measuring = false;
     if (failure) throw failure;
-    for (const c of clients) c.paced = false;
     say(
       `  load over after ${((performance.now() - started) / 1000).toFixed(0)} s; every stored reply against its player's, then some asked again\n`,
     );
