@@ -18,7 +18,7 @@ import { DEFAULT_PRIZE_TABLE } from '../../src/core';
 import { SeededSource } from '../../src/core/seeded-source';
 import type { TicketUpdate } from '../../src/protocol/messages';
 import { PgStorage } from '../../src/server/storage/pg-storage';
-import { sent } from '../../src/server/storage/pg-tx';
+import * as pgTx from '../../src/server/storage/pg-tx';
 import { SqliteStorage } from '../../src/server/storage/sqlite-storage';
 import type { Storage } from '../../src/server/storage/storage';
 import { TicketService } from '../../src/server/ticket-service';
@@ -30,6 +30,8 @@ import { nextCommand } from './ticket-bot';
 
 let players: number;
 let target: number;
+/** The storage's own count of round trips and statements (absent from a storage that does not keep one). */
+const sent = (pgTx as { sent?: { roundTrips: number; statements: number } }).sent ?? { roundTrips: 0, statements: 0 };
 let onPostgres: boolean;
 let instances: number;
 try {
