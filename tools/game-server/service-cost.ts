@@ -7,7 +7,7 @@
  * and the round trips to it per command; --instances N plays them against N services, each its own connection pool
  * (as N server instances would be, in one process: their CPU is counted together).
  *
- *   npm run bench:service [-- --players 100 --commands 20000 --postgres --instances 3]
+ *   npm run bench:service [-- --players 100 --commands 20000 --postgres --instances 3 --groups 1]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,23 +34,27 @@ let target: number;
 const sent = (pgTx as { sent?: { roundTrips: number; statements: number } }).sent ?? { roundTrips: 0, statements: 0 };
 let onPostgres: boolean;
 let instances: number;
+/** PostgreSQL: groups in flight at once per service (each on its own connection). */
+let groups: number;
 try {
   const flags = parseFlags(process.argv.slice(2), {
     players: { takesValue: true },
     commands: { takesValue: true },
     postgres: { takesValue: false },
     instances: { takesValue: true },
+    groups: { takesValue: true },
   });
   players = integerFlag(flags, 'players', 1, 10_000) ?? 100;
   target = integerFlag(flags, 'commands', 1, 10_000_000) ?? 20_000;
   onPostgres = flags.has('postgres');
   instances = integerFlag(flags, 'instances', 1, 16) ?? 1;
+  groups = integerFlag(flags, 'groups', 1, 16) ?? 1;
   if (instances > 1 && !onPostgres)
     throw new UsageError('--instances needs --postgres (one SQLite file has one server)');
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
   process.stderr.write(
-    `service-cost: ${e.message}\nusage: npm run bench:service [-- --players N --commands N --postgres --instances N]\n`,
+    `service-cost: ${e.message}\nusage: npm run bench:service [-- --players N --commands N --postgres --instances N --groups N]\n`,
   );
   process.exit(2);
 }
@@ -58,7 +62,9 @@ const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-service-cost-'));
 const temp: TempPostgres | null = onPostgres ? await startTempPostgres() : null;
 const storages: Storage[] = [];
 for (let i = 0; i < instances; i++)
-  storages.push(temp ? await PgStorage.open(temp.url) : SqliteStorage.open(path.join(dir, 'cost.sqlite')));
+  storages.push(
+    temp ? await PgStorage.open(temp.url, undefined, 256, groups) : SqliteStorage.open(path.join(dir, 'cost.sqlite')),
+  );
 const storage = storages[0]!;
 /** CPU time of PostgreSQL's processes, ms (0 on SQLite). */
 async function databaseCpu(): Promise<number> {
@@ -71,6 +77,10 @@ const services = storages.map((s) => new TicketService(s, DEFAULT_PRIZE_TABLE));
 let commands = 0;
 let keys = 0;
 const key = (): string => `k${++keys}`;
+
+/** Each command's time from call to durable reply, in the measured part (buys and top-ups left out). */
+const latencies: number[] = [];
+let measuring = false;
 
 async function play(index: number, until: () => boolean): Promise<void> {
   const service = services[index % services.length]!;
@@ -86,7 +96,9 @@ async function play(index: number, until: () => boolean): Promise<void> {
     if (r.status !== 200) throw new Error(`buy refused: ${r.body}`);
     let u = JSON.parse(r.body) as TicketUpdate;
     for (let c = nextCommand(u.snapshot, choices); c; c = nextCommand(u.snapshot, choices)) {
+      const t0 = performance.now();
       const reply = await service.command(player, { key: key(), ticket: u.ticket, seq: u.nextSeq, command: c });
+      if (measuring) latencies.push(performance.now() - t0);
       commands++;
       if (reply.status !== 200) throw new Error(`command refused: ${reply.body}`);
       u = JSON.parse(reply.body) as TicketUpdate;
@@ -103,7 +115,9 @@ try {
   const db0 = await databaseCpu();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
+  measuring = true;
   await Promise.all(Array.from({ length: players }, (_, i) => play(players + i, () => commands - from >= target)));
+  measuring = false;
   const cpu = process.cpuUsage(cpu0);
   const wall = performance.now() - t0;
   const dbUs = ((await databaseCpu()) - db0) * 1000;
@@ -120,6 +134,10 @@ try {
         .map((x) => x.toFixed(2))
         .join(' ')}\n`,
   );
+  const sorted = Float64Array.from(latencies).sort();
+  const q = (x: number): string =>
+    (sorted[Math.min(sorted.length - 1, Math.ceil(x * sorted.length) - 1)] ?? 0).toFixed(1);
+  process.stdout.write(`  command latency (call to durable reply): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms\n`);
   const tables = ['ticket_events', 'audit', 'replies', 'ledger', 'tickets'];
   const counts: number[] = [];
   for (const t of tables) counts.push(await rowCount(t));
