@@ -13,7 +13,7 @@ import { SeededSource } from '../../src/core/seeded-source';
 import type { TicketUpdate } from '../../src/protocol/messages';
 import type { Exchange, SimPlayer } from './sim-player';
 
-interface StoredRow {
+export interface StoredRow {
   player_id: string;
   key: string;
   status: number;
@@ -30,7 +30,7 @@ export interface StoredCheck {
 }
 
 /** What is wrong between one exchange and its stored row. */
-function compare(x: Exchange, row: StoredRow | undefined): string | null {
+export function compareStored(x: Exchange, row: StoredRow | undefined): string | null {
   const key = String(x.body['key']);
   if (!row) return `key ${key} (${x.kind}) was answered ${x.status} but is not stored`;
   if (row.status !== x.status) return `key ${key} (${x.kind}): stored status ${row.status}, answered ${x.status}`;
@@ -76,7 +76,7 @@ export async function checkStoredReplies(
       keys++;
       const row = byKey.get(String(x.body['key']));
       byKey.delete(String(x.body['key']));
-      const wrong = compare(x, row);
+      const wrong = compareStored(x, row);
       if (wrong) problems.push(`player ${p.index}: ${wrong}`);
       if (row) wallets.add(row.player_id);
     }
