@@ -81,18 +81,19 @@ interface PendingAudit {
 }
 
 /**
- * One PostgreSQL transaction's view, on one connection. Reads are named statements (parsed once per connection);
- * writes are kept and sent together, one round trip per request. Inside a write transaction (`locking`):
+ * One PostgreSQL transaction's view, on one connection. Every statement is a named one (parsed once per connection);
+ * writes are kept and go with the next read, or with the group's end, pipelined in that one round trip. Inside a
+ * write transaction (`locking`):
  * - a keyed request's first read (its stored reply) locks the player's row: one player's requests — so one ticket's
  *   commands — are serialised whichever instance receives them, and the player's balance, read in the same
  *   statement, cannot move under the transaction (it is kept for the rest of it);
- * - the ticket and open block rows are read FOR UPDATE;
+ * - the ticket and open block rows are read FOR UPDATE (a command's ticket in the same statement as its player's);
  * - audit entries wait until the COMMIT: then the chain's head is locked, the entries are chained after it and
  *   written with the COMMIT, so the one lock every write transaction takes is held for one round trip.
  */
 export class PgTx implements StorageTx {
   private readonly balances = new Map<number, number>();
-  /** Writes not yet sent: they go in one round trip, before a read of a table they touch and at the request's end. */
+  /** Statements not yet sent: they go pipelined before the next read, or with the group's end. */
   private pending: Statement[] = [];
   /** The ticket row read (and locked) with the request's stored reply, until the request asks for it. */
   private prefetched: { readonly id: string; readonly row: TicketRow | undefined } | null = null;
