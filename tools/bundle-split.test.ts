@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundleSplitPlugin, dropRendererReexports, dropWebGpuImport, gsapCoreOnly } from './bundle-split';
+import {
+  bundleSplitPlugin,
+  dropRendererReexports,
+  dropUnusedFeatures,
+  dropWebGpuImport,
+  gsapCoreOnly,
+} from './bundle-split';
 
 const lib = (p: string): string => readFileSync(new URL(`../node_modules/${p}`, import.meta.url), 'utf8');
 
@@ -48,7 +54,10 @@ describe('bundle-split: Pixi renderers', () => {
 
   it('fails the build when no barrel had a renderer re-export (Pixi changed its layout)', () => {
     const plugin = bundleSplitPlugin();
-    plugin.transform("export { A } from './a.mjs';", '/x/node_modules/pixi.js/lib/index.mjs');
+    plugin.transform(
+      "import './spritesheet/init.mjs';\nexport { A } from './a.mjs';",
+      '/x/node_modules/pixi.js/lib/index.mjs',
+    );
     expect(() => plugin.buildEnd()).toThrow(/no renderer re-export/);
     const ok = bundleSplitPlugin();
     ok.transform(lib('pixi.js/lib/index.mjs'), '/x/node_modules/pixi.js/lib/index.mjs');
@@ -77,5 +86,32 @@ describe('bundle-split: gsap core', () => {
 
   it('refuses an index that no longer wraps the core with CSSPlugin', () => {
     expect(() => gsapCoreOnly('export * from "./gsap-core.js";')).toThrow(/CSSPlugin/);
+  });
+});
+
+describe('bundle-split: Pixi features the game does not use', () => {
+  it("drops the installed Pixi's sprite-sheet, DOM and filter registrations and keeps the others", () => {
+    const entry = dropUnusedFeatures(lib('pixi.js/lib/index.mjs'), 'entry');
+    expect(entry).not.toContain("import './spritesheet/init.mjs';");
+    expect(entry).toContain("import './rendering/init.mjs';");
+    const browser = dropUnusedFeatures(lib('pixi.js/lib/environment-browser/browserAll.mjs'), 'environment');
+    expect(browser).not.toMatch(/spritesheet\/init|dom\/init|filters\/init/);
+    expect(browser).toContain("import '../accessibility/init.mjs';");
+    expect(browser).toContain("import '../events/init.mjs';");
+    expect(browser).toContain("import '../rendering/init.mjs';");
+  });
+
+  it('refuses a file that has none of them (Pixi changed its layout)', () => {
+    expect(() => dropUnusedFeatures("import '../events/init.mjs';", 'environment')).toThrow(/none of/);
+  });
+
+  it("applies to Pixi's entry and environment files only", () => {
+    const plugin = bundleSplitPlugin();
+    const out = plugin.transform(
+      lib('pixi.js/lib/environment-browser/browserAll.mjs'),
+      '/x/node_modules/pixi.js/lib/environment-browser/browserAll.mjs',
+    );
+    expect(out?.code).not.toContain('filters/init');
+    expect(plugin.transform("import '../filters/init.mjs';", '/work/src/scene/stage.ts')).toBeNull();
   });
 });

@@ -12,6 +12,10 @@
  *    `import()` of its WebGPU renderer can never run; it is replaced by a rejection and the renderer is not shipped.
  * 3. gsap without its CSS plugin: every tween in the game moves Pixi objects (plain properties), never DOM styles.
  *    `import gsap from 'gsap'` gets gsap's core. A tween of a DOM element's CSS would only warn (« Missing plugin? »).
+ * 4. No Pixi features the game never uses: Pixi registers sprite sheets, DOM containers and filters at import (side
+ *    effect imports in its entry and its environment files), so they ship even when nothing asks for them. The game
+ *    loads single pictures (no sheet), puts no DOM element on stage and sets no filter or mask: those imports are
+ *    dropped. (Setting `filters` on a container would then draw it unfiltered; `new DOMContainer` would not draw.)
  *
  * Build only (these run as Rolldown plugins from vite.config.ts `build.rolldownOptions`): the dev server and Vitest
  * use the libraries as they are.
@@ -28,6 +32,28 @@ const PIXI_BARREL = /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/](?:.+[\\/])?inde
 const PIXI_AUTODETECT =
   /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]autoDetectRenderer\.mjs$/;
 const GSAP_INDEX = /[\\/]node_modules[\\/]gsap[\\/]index\.js$/;
+const PIXI_ENTRY = /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/]index\.mjs$/;
+const PIXI_ENVIRONMENT =
+  /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/]environment-(?:browser[\\/]browserAll|webworker[\\/]webworkerAll)\.mjs$/;
+
+/** The side-effect imports of Pixi features the game does not use, by the file they are in. */
+const UNUSED_FEATURES: Readonly<Record<'entry' | 'environment', readonly string[]>> = {
+  entry: ["import './spritesheet/init.mjs';"],
+  environment: ["import '../spritesheet/init.mjs';", "import '../dom/init.mjs';", "import '../filters/init.mjs';"],
+};
+
+/**
+ * Removes from one of Pixi's entry or environment files the imports of `UNUSED_FEATURES[kind]` that it has. Throws
+ * if it has none of them (Pixi changed its layout: the trim would silently do nothing).
+ */
+export function dropUnusedFeatures(code: string, kind: 'entry' | 'environment'): string {
+  const unused = new Set(UNUSED_FEATURES[kind]);
+  const lines = code.split('\n');
+  const kept = lines.filter((line) => !unused.has(line.trim()));
+  if (kept.length === lines.length)
+    throw new Error(`bundle-split: none of ${[...unused].join(', ')} found in Pixi's ${kind} file`);
+  return kept.join('\n');
+}
 
 /** A re-export from one of Pixi's renderer-specific folders (rendering/renderers/gpu/…, rendering/renderers/canvas/…). */
 const RENDERER_REEXPORT = /^export \{[^}]*\} from '[^']*renderers\/(?:gpu|canvas)\/[^']*';$/;
@@ -62,19 +88,20 @@ export function gsapCoreOnly(code: string): string {
   return 'export * from "./gsap-core.js";\nexport { default } from "./gsap-core.js";\n';
 }
 
-/** The three trims as one build plugin. Fails the build if Pixi's barrels no longer re-export renderer modules. */
+/** The four trims as one build plugin. Fails the build if Pixi's barrels no longer re-export renderer modules. */
 export function bundleSplitPlugin(): SourcePlugin {
   let barrelsDropped = 0;
   return {
     name: 'poule-bundle-split',
     transform(code, id) {
       if (PIXI_BARREL.test(id)) {
-        const r = dropRendererReexports(code);
+        const r = dropRendererReexports(PIXI_ENTRY.test(id) ? dropUnusedFeatures(code, 'entry') : code);
         barrelsDropped += r.dropped;
         return r.dropped ? { code: r.code, map: null } : null;
       }
       if (PIXI_AUTODETECT.test(id)) return { code: dropWebGpuImport(code), map: null };
       if (GSAP_INDEX.test(id)) return { code: gsapCoreOnly(code), map: null };
+      if (PIXI_ENVIRONMENT.test(id)) return { code: dropUnusedFeatures(code, 'environment'), map: null };
       return null;
     },
     // After every module is transformed: nothing dropped means Pixi changed its layout (or the build skipped Pixi).

@@ -3,10 +3,12 @@ import { GlLimitsSystem } from 'pixi.js';
 /**
  * Caps how many textures one WebGL batch may sample. Pixi's batch shader picks its texture through an if-chain as
  * long as the GPU allows (32 here); a software rasteriser (SwiftShader, a kiosk with no GPU) pays for every branch
- * on every pixel — 66 ms for one full-screen sprite at 1280×720, measured. Eight keeps real GPUs batching well and
- * makes software rendering several times faster.
+ * on every pixel — 66 ms for one full-screen sprite at 1280×720, measured. One texture per batch makes the shader a
+ * plain lookup: on SwiftShader the ticket screen's GPU time per frame fell by about a third from a cap of eight
+ * (the GPU process's CPU time per frame, `tools/bench-frame-cost.ts`); a real GPU draws this scene's hundred-odd
+ * batches without noticing.
  */
-const MAX_BATCH_TEXTURES = 8;
+const MAX_BATCH_TEXTURES = 1;
 
 let applied = false;
 

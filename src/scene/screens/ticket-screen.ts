@@ -1,5 +1,5 @@
 import gsap from 'gsap';
-import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
+import { Container, Graphics, Rectangle, type Renderer, type Text } from 'pixi.js';
 import { type GameSnapshot, RULES } from '../../core';
 import type { ShownEvent } from '../../protocol/messages';
 import type { SoundName } from '../assets';
@@ -46,8 +46,12 @@ export class TicketScreen implements Screen {
   private readonly banners = new Container();
   /** Darkens the farmyard while the ticket is scratched, so the ticket has the stage. */
   private readonly scrim = new Graphics();
-  /** Over the whole screen during a wait a tap may cut short (the amounts held large, a lost round's board). */
-  private readonly skipPad = new Graphics();
+  /**
+   * Over the whole screen during a wait a tap may cut short (the amounts held large, a lost round's board): a hit
+   * area only. Drawn, even nearly transparent, it cost a full-screen blend every frame (as much as the whole floor
+   * on a software renderer).
+   */
+  private readonly skipPad = new Container();
   private layoutNow: Layout | null = null;
   private snapshot: GameSnapshot | null = null;
   /** The reveal is asked for once per ticket: at the first stroke, or by « tout gratter ». */
@@ -166,10 +170,12 @@ export class TicketScreen implements Screen {
       .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
       .fill({ color: 0x0d1a08, alpha: 0.5 });
     this.scrim.visible = this.scratching;
-    this.skipPad
-      .clear()
-      .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
-      .fill({ color: 0x000000, alpha: 0.001 });
+    this.skipPad.hitArea = new Rectangle(
+      -l.offsetX / l.scale,
+      -l.offsetY / l.scale,
+      l.width / l.scale,
+      l.height / l.scale,
+    );
     this.counter.resize(l.counter);
     this.counter.yard = { left: l.board.x, right: l.board.x + l.board.width };
     this.board.resize(l);
@@ -303,7 +309,18 @@ export class TicketScreen implements Screen {
         if (this.layoutNow) {
           this.card.showSerial(false);
           const dock = this.card.place(this.layoutNow.ticket, true);
-          dock.to(this.scrim, { alpha: 0, duration: 0.4 }, '<0.1');
+          // Faded out, then off the stage: a transparent full-screen quad still costs a blend every frame.
+          dock.to(
+            this.scrim,
+            {
+              alpha: 0,
+              duration: 0.4,
+              onComplete: () => {
+                this.scrim.visible = false;
+              },
+            },
+            '<0.1',
+          );
           await dock;
           this.serialTag.visible = true;
         }

@@ -311,6 +311,7 @@ export class ResultPanel extends Container {
     );
     if (won && this.layoutNow) {
       const l = this.layoutNow;
+      const amount = this.amount;
       const origin = { x: this.card.x + this.amount.x, y: this.card.y + this.amount.y };
       const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents, origin);
       this.party = party;
@@ -323,15 +324,21 @@ export class ResultPanel extends Container {
       );
       party.pause();
       const counter = { v: 0 };
+      // The amount is a large text: each new value is drawn and uploaded again, so it counts in steps of about
+      // 1/15 s (COUNT_STEPS_PER_SECOND), not at every frame.
+      const duration = Math.min(2.4, 0.6 + Math.log10(Math.max(10, prizeCents)) * 0.35);
+      const steps = Math.max(1, Math.round(duration * COUNT_STEPS_PER_SECOND));
+      let shownStep = -1;
       tl.to(counter, {
         v: prizeCents,
-        duration: Math.min(2.4, 0.6 + Math.log10(Math.max(10, prizeCents)) * 0.35),
+        duration,
         ease: 'power2.out',
-        onUpdate: () => {
-          this.amount.text = x.amount(
-            Math.round(counter.v / 100) * 100 === prizeCents ? prizeCents : Math.round(counter.v),
-          );
-          fitWidth(this.amount, 900);
+        onUpdate: function (this: gsap.core.Tween) {
+          const step = Math.floor(this.progress() * steps);
+          if (step === shownStep) return;
+          shownStep = step;
+          amount.text = x.amount(Math.round(counter.v / 100) * 100 === prizeCents ? prizeCents : Math.round(counter.v));
+          fitWidth(amount, 900);
         },
         onComplete: () => {
           this.amount.text = x.amount(prizeCents);
@@ -359,6 +366,9 @@ export class ResultPanel extends Container {
     for (const c of [...this.particles.children]) dispose(c);
   }
 }
+
+/** How many times a second the won amount's text changes while it counts up. */
+const COUNT_STEPS_PER_SECOND = 15;
 
 /** Twelve soft gold wedges around a point (drawn, no art). */
 function sunburst(): Graphics {

@@ -1,0 +1,195 @@
+/**
+ * What a frame costs the machine, not how long it took (a diagnostic, not a test). Wall-clock frame times on a shared
+ * machine measure its load; the CPU time the browser's GPU process spends per frame (SwiftShader draws every pixel
+ * there) moves far less with it. Opens the floor page (tools/bench-floor.ts) and the built game at one size, and
+ * prints frames, wall median / p95 and the GPU and renderer processes' CPU time per frame for: the floor, the title,
+ * a round waiting for a pick, the last pick of a demo seed (the reveal of a lost round, or a win and 2 s of its
+ * party), and the screen after it. `--hide` then hides each listed container of the stage in turn (paths of child
+ * indexes, `s.1.0.0.5`; `--tree` prints them) and measures again: which part of the scene costs what.
+ *
+ *   npx tsx tools/bench-frame-cost.ts --url http://127.0.0.1:PORT/ [--size 1280x720] [--path lostNoExtra|firstPickWin]
+ *     [--tree] [--hide s.0,s.1.0.0.5]
+ *
+ * Linux only (it reads /proc); the browser's processes are found as children of this one.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { nextHen, SEEDS } from '../e2e/support/seeds';
+import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
+import { parseFlags, stringFlag, UsageError } from './cli-args';
+
+const EXECUTABLE =
+  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const ARGS = [
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--ignore-gpu-blocklist',
+  '--autoplay-policy=no-user-gesture-required',
+];
+/** Frame times from a rAF loop, and Pixi's application (its devtools hook) for `--hide`. */
+const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => { window.__benchApp = app; };
+(() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
+  const loop = (t) => { if (w.__rec && last) w.__f.push(t - last); last = t; requestAnimationFrame(loop); };
+  requestAnimationFrame(loop); })();`;
+const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
+
+/** CPU time (ms) so far of this process's Chromium descendants: the GPU process, and the renderers. */
+function browserCpu(): { gpu: number; renderer: number } {
+  const rows = execSync('ps -eo pid,ppid,args --no-headers')
+    .toString()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((r) => r.length > 2)
+    .map((r) => ({ pid: Number(r[0]), ppid: Number(r[1]), args: r.slice(2).join(' ') }));
+  const mine = new Set<number>([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows)
+      if (mine.has(r.ppid) && !mine.has(r.pid)) {
+        mine.add(r.pid);
+        grew = true;
+      }
+  }
+  let gpu = 0;
+  let renderer = 0;
+  for (const r of rows) {
+    if (!mine.has(r.pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${r.pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+    if (r.args.includes('--type=gpu-process')) gpu += ms;
+    else if (r.args.includes('--type=renderer')) renderer += ms;
+  }
+  return { gpu, renderer };
+}
+
+async function measure(page: Page, label: string, work: () => Promise<unknown>): Promise<void> {
+  await page.evaluate('window.__f = []; window.__rec = true;');
+  const a = browserCpu();
+  await work();
+  const b = browserCpu();
+  const f = (await page.evaluate('window.__rec = false; window.__f')) as number[];
+  const n = f.length;
+  f.sort((x, y) => x - y);
+  const per = (ms: number): string => (n ? (ms / n).toFixed(1) : 'n/a');
+  console.log(
+    `${label.padEnd(16)} frames ${String(n).padStart(3)}  wall median ${f[n >> 1]?.toFixed(0) ?? '-'} ms, p95 ` +
+      `${f[Math.floor(n * 0.95)]?.toFixed(0) ?? '-'} ms  CPU a frame: GPU process ${per(b.gpu - a.gpu)} ms, ` +
+      `renderer ${per(b.renderer - a.renderer)} ms`,
+  );
+}
+
+async function click(page: Page, r: { x: number; y: number; width: number; height: number }): Promise<void> {
+  const box = await page.locator('#game canvas').boundingBox();
+  if (!box) throw new Error('no canvas');
+  await page.mouse.click(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
+}
+async function idle(page: Page): Promise<void> {
+  await page.waitForTimeout(30);
+  await page.evaluate(() => window.__poule!.idle());
+}
+async function button(page: Page, id: string): Promise<void> {
+  const r = await page.evaluate((i) => window.__poule!.layout().buttons[i], id);
+  if (!r) throw new Error(`button ${id} not on screen`);
+  await click(page, r);
+  await idle(page);
+}
+
+/** The stage's containers, as paths of child indexes, down to `depth`. */
+const TREE = (depth: number): string => `(() => {
+  const out = [];
+  const walk = (c, path, d) => {
+    if (!c.visible || d > ${depth}) return;
+    const t = c.texture && c.texture.source ? ' texture ' + c.texture.source.pixelWidth + 'x' + c.texture.source.pixelHeight : '';
+    out.push(path + ' ' + c.constructor.name + ' children ' + c.children.length + t);
+    c.children.forEach((k, i) => walk(k, path + '.' + i, d + 1));
+  };
+  walk(window.__benchApp.stage, 's', 0);
+  return out.join('\\n');
+})()`;
+const SHOW = (path: string, on: boolean): string =>
+  `(() => { let c = window.__benchApp.stage; for (const i of ${JSON.stringify(path.split('.').slice(1))}) c = c.children[+i]; c.visible = ${on}; })()`;
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2), {
+    url: { takesValue: true },
+    size: { takesValue: true },
+    path: { takesValue: true },
+    hide: { takesValue: true },
+    tree: { takesValue: false },
+  });
+  const base = stringFlag(flags, 'url') ?? 'http://127.0.0.1:4480/';
+  const size = /^(\d+)x(\d+)$/.exec(stringFlag(flags, 'size') ?? '1280x720');
+  if (!size) throw new UsageError('--size: WIDTHxHEIGHT, for example 1280x720');
+  const pathName = stringFlag(flags, 'path') ?? 'lostNoExtra';
+  if (pathName !== 'lostNoExtra' && pathName !== 'firstPickWin')
+    throw new UsageError('--path: lostNoExtra (a lost round) or firstPickWin');
+  const hide = (stringFlag(flags, 'hide') ?? '').split(',').filter(Boolean);
+  for (const h of hide) if (!/^s(\.\d+)*$/.test(h)) throw new UsageError(`--hide: "${h}" is not a path like s.1.0`);
+  const browser: Browser = await chromium.launch({
+    ...(EXECUTABLE ? { executablePath: EXECUTABLE } : {}),
+    args: ARGS,
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: Number(size[1]), height: Number(size[2]) },
+      deviceScaleFactor: 1,
+    });
+    await context.route(`**/${FLOOR_PATH}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: FLOOR_HTML }),
+    );
+    const floor = await context.newPage();
+    await floor.addInitScript(PROBE);
+    await floor.goto(`${base}${FLOOR_PATH}`);
+    await floor.waitForTimeout(500);
+    await measure(floor, 'floor', () => floor.waitForTimeout(3000));
+    await floor.close();
+
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    const seed = SEEDS[pathName];
+    await page.goto(`${base}?demo=1&seed=${seed.seed}&speed=1`);
+    await page.waitForFunction(() => window.__poule?.ready && window.__poule.isIdle(), undefined, { timeout: 180_000 });
+    await page.waitForTimeout(1000);
+    await measure(page, 'title', () => page.waitForTimeout(3000));
+    await button(page, 'buy');
+    await button(page, 'scratchAll');
+    await measure(page, 'round, waiting', () => page.waitForTimeout(3000));
+    const picks = seed.elements[0]!.length;
+    for (let k = 0; k < picks; k++) {
+      const hens = await page.evaluate(() => window.__poule!.state().game!.round!.hens);
+      const r = (await page.evaluate(() => window.__poule!.layout().hens))[nextHen(hens)]!;
+      if (k < picks - 1) {
+        await click(page, r);
+        await idle(page);
+        continue;
+      }
+      const won = pathName === 'firstPickWin';
+      await measure(page, won ? 'win' : 'reveal', async () => {
+        await click(page, r);
+        await idle(page);
+        if (won) await page.waitForTimeout(2000);
+      });
+    }
+    await measure(page, 'after it', () => page.waitForTimeout(3000));
+    if (flags.has('tree')) console.log(await page.evaluate(TREE(5)));
+    for (const h of hide) {
+      await page.evaluate(SHOW(h, false));
+      await measure(page, `hidden ${h}`, () => page.waitForTimeout(3000));
+      await page.evaluate(SHOW(h, true));
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof UsageError ? e.message : e);
+  process.exit(1);
+});
