@@ -1,6 +1,5 @@
-import { ErrorContext } from './error-context';
+import { ErrorContext, type RunningGame } from './error-context';
 import { armTestCrash } from './error-test-crash';
-import type { GameApp } from './game-app';
 import { appendErrorLog, type ErrorLogEntry, type LogStorage } from './log-ring';
 
 /** What the error screen says, in the page's language (set by the game's I18n on <html lang>). */
@@ -33,7 +32,7 @@ const RELAPSE_MS = 3000;
  */
 export class ErrorScreen {
   private readonly context = new ErrorContext();
-  private app: GameApp | null = null;
+  private app: RunningGame | null = null;
   private view: {
     root: HTMLElement;
     title: HTMLElement;
@@ -65,7 +64,7 @@ export class ErrorScreen {
   }
 
   /** The game has booted: errors now say where it was, and « Reprendre » can restart it. */
-  attach(app: GameApp): void {
+  attach(app: RunningGame): void {
     this.app = app;
     this.context.attach(app);
     armTestCrash(app);
