@@ -1,6 +1,5 @@
 import type { TicketScreen } from '../scene/screens/ticket-screen';
 import type { TitleScreen } from '../scene/screens/title-screen';
-import { HenView } from '../scene/views/hen-view';
 import type { DemoBadge, Hud } from '../scene/views/hud';
 import type { RulesPanel } from '../scene/views/rules-panel';
 import type { I18n } from './i18n';
@@ -65,7 +64,6 @@ export class AppTexts {
   refresh(): void {
     const { i18n, session, badge, title, ticket, hud, rules, place } = this.c;
     const t = i18n.t.bind(i18n);
-    HenView.elementNames = { egg: t('elementEgg'), chick: t('elementChick'), empty: t('elementEmpty') };
     badge.setText(t('demoBadge'));
     const buyWords = session.ticketInPlay
       ? t('resume')

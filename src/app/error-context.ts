@@ -2,6 +2,7 @@ import { formatSerial } from '../core';
 import type { ShownEvent } from '../protocol/messages';
 import type { Stage } from '../scene/stage';
 import type { Busy } from './busy';
+import type { Lang } from './i18n';
 import type { TicketSession } from './ticket-session';
 import type { Params } from './url-params';
 
@@ -12,6 +13,8 @@ export interface RunningGame {
   readonly busy: Busy;
   readonly session: TicketSession;
   readonly ready: () => boolean;
+  /** The language on screen. */
+  readonly lang: () => Lang;
   /** The screen under the layers, or null before the first. */
   readonly screen: () => string | null;
 }

@@ -336,5 +336,5 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   host.dataset['ready'] = '1';
   releaseBoot();
   void restOfTheArt();
-  return { params, stage, busy, session, ready: () => ready, screen: () => nav.screen };
+  return { params, stage, busy, session, ready: () => ready, lang: () => i18n.lang, screen: () => nav.screen };
 }

@@ -33,6 +33,7 @@ export function ticketWords(i: I18n): TicketWords {
     noExtra: t('noExtra'),
     extraWasHere: t('extraWasHere'),
     hen: (n) => t('hen', { n: n + 1 }),
+    element: (e) => t(e === 'egg' ? 'elementEgg' : e === 'chick' ? 'elementChick' : 'elementEmpty'),
     haystack: (n) => t('haystack', { n: n + 1 }),
     money: formatCents,
     result: (s) => {

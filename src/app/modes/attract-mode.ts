@@ -21,7 +21,7 @@ import { demoSeeds } from './attract-demo';
 import { DemoPlayer } from './attract-demo-player';
 import { loadAttractConfig } from './attract-load';
 import { Pace } from './attract-pace';
-import { ATTRACT_WORDS } from './attract-words';
+import { aw } from './attract-words';
 import { Kiosk } from './kiosk-mode';
 
 /** What the attract loop works with: the stage it draws on, what is in front, whether the game is busy, the words. */
@@ -166,10 +166,8 @@ export class Attract {
 
   /** The notices the title shows for bad settings. */
   notices(): string[] {
-    const w = ATTRACT_WORDS[this.a.i18n.lang];
-    return this.problems.map((p) =>
-      w.badSetting.replace('{name}', shortValue(p.name)).replace('{value}', shortValue(p.value)),
-    );
+    const lang = this.a.i18n.lang;
+    return this.problems.map((p) => aw(lang, 'badSetting', { name: shortValue(p.name), value: shortValue(p.value) }));
   }
 
   /** Starts the loop over the title (never over a ticket: the idle watch only asks for it on the title). */
@@ -269,7 +267,7 @@ export class Attract {
       return;
     }
     const d = this.watch.decide(this.idleView());
-    const w = ATTRACT_WORDS[this.a.i18n.lang];
+    const lang = this.a.i18n.lang;
     switch (d.action) {
       case 'attract':
         // A code entry or a ticket's message left open by someone who walked away goes with them (tidy, at start).
@@ -278,8 +276,8 @@ export class Attract {
       case 'warn':
         this.a.tidy();
         this.warning.show(
-          w.stillThere,
-          this.a.i18n.lang === 'fr' ? frenchSpaces(w.setAsideIn) : w.setAsideIn,
+          aw(lang, 'stillThere'),
+          lang === 'fr' ? frenchSpaces(aw(lang, 'setAsideIn')) : aw(lang, 'setAsideIn'),
           d.secondsLeft,
         );
         return;
@@ -302,18 +300,19 @@ export class Attract {
 
   private refreshTexts(): void {
     const i = this.a.i18n;
-    const w = ATTRACT_WORDS[i.lang];
-    const other = ATTRACT_WORDS[i.lang === 'fr' ? 'en' : 'fr'];
+    const say = (key: 'touch' | 'howToHeading' | 'howTo1' | 'howTo2' | 'howTo3'): string => aw(i.lang, key);
+    const spaced = (key: 'howTo1' | 'howTo2' | 'howTo3'): string =>
+      i.lang === 'fr' ? frenchSpaces(say(key)) : say(key);
     const rules = rulesContent(i);
     const texts: AttractTexts = {
       title: i.t('title'),
       topPrize: i.t('topPrize', { amount: topPrize(i) }),
-      touch: w.touch,
-      touchOther: other.touch,
+      touch: say('touch'),
+      touchOther: aw(i.lang === 'fr' ? 'en' : 'fr', 'touch'),
       caption: this.config.caption,
       badge: i.t('demoBadge'),
-      howToHeading: w.howToHeading,
-      howTo: i.lang === 'fr' ? [frenchSpaces(w.howTo[0]), frenchSpaces(w.howTo[1]), frenchSpaces(w.howTo[2])] : w.howTo,
+      howToHeading: say('howToHeading'),
+      howTo: [spaced('howTo1'), spaced('howTo2'), spaced('howTo3')],
       prizes: {
         title: rules.title,
         columns: rules.columns,
