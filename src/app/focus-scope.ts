@@ -89,28 +89,3 @@ export function focusScope(c: FocusContext): FocusScope {
       return NONE;
   }
 }
-
-/**
- * The scope, worked out again only after a change (input, navigation, the game settling, a resize, the language):
- * the focus ring reads it every frame, and sorting every button by position each frame is work for nothing.
- */
-export class CachedScope {
-  private scope: FocusScope | null = null;
-  /** How many times the scope was worked out (the tests count them). */
-  computed = 0;
-
-  constructor(private readonly compute: () => FocusScope) {}
-
-  get(): FocusScope {
-    if (!this.scope) {
-      this.scope = this.compute();
-      this.computed++;
-    }
-    return this.scope;
-  }
-
-  /** Something changed: the next read works the scope out again. */
-  stale(): void {
-    this.scope = null;
-  }
-}

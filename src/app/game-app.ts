@@ -15,7 +15,7 @@ import { ConnectionUi } from './connection-ui';
 import { handleContextLoss } from './context-loss';
 import { isSceneElement, shareFocus } from './dom-focus';
 import type { RunningGame } from './error-context';
-import { CachedScope, focusScope } from './focus-scope';
+import { focusScope } from './focus-scope';
 import { bootingHook, hookSource } from './hook-source';
 import { I18n } from './i18n';
 import { Intents } from './intents';
@@ -24,6 +24,7 @@ import { LocalClient } from './local-client';
 import { installAttract } from './modes/attract-mode';
 import { numbersFor } from './money';
 import { AppNavigation } from './navigation';
+import { OnChange } from './on-change';
 import { pw } from './persistence-words';
 import type { PlayClient } from './play-client';
 import { PlayerFlow } from './player-flow';
@@ -169,7 +170,9 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   nav.addLayer({ id: 'rules', view: rulesPanel, isOpen: () => rulesPanel.visible });
   nav.addLayer(connection.noticeLayer);
 
-  const scope = new CachedScope(() =>
+  // The arrows' scope, worked out again after a change (input, navigation, the game settling, a resize, the
+  // language), never at every frame: the ring reads it each frame, and sorting every button by position is costly.
+  const scope = new OnChange(() =>
     focusScope({
       stage,
       nav,
