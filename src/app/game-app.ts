@@ -1,7 +1,6 @@
 import gsap from 'gsap';
 import { Container } from 'pixi.js';
 import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
-import { FocusRing } from '../scene/focus';
 import { LoadingScreen } from '../scene/screens/loading-screen';
 import { TicketScreen } from '../scene/screens/ticket-screen';
 import { TitleScreen } from '../scene/screens/title-screen';
@@ -11,45 +10,27 @@ import { DemoBadge, Hud } from '../scene/views/hud';
 import { RulesPanel } from '../scene/views/rules-panel';
 import { AppTexts } from './app-texts';
 import { Busy } from './busy';
+import { clientFor } from './client-for';
 import { ConnectionUi } from './connection-ui';
 import { handleContextLoss } from './context-loss';
-import { isSceneElement, shareFocus } from './dom-focus';
 import type { RunningGame } from './error-context';
-import { focusScope } from './focus-scope';
-import { bootingHook, hookSource } from './hook-source';
+import { installHookAtBoot } from './hook-source';
 import { I18n } from './i18n';
+import { wireKeyboard } from './input';
 import { Intents } from './intents';
-import { listenToKeys } from './keyboard';
-import { LocalClient } from './local-client';
 import { installAttract } from './modes/attract-mode';
 import { numbersFor } from './money';
 import { AppNavigation } from './navigation';
-import { OnChange } from './on-change';
 import { pw } from './persistence-words';
-import type { PlayClient } from './play-client';
 import { PlayerFlow } from './player-flow';
 import { withPrintedResult } from './printed/printed-flow';
 import { printedPlace, wirePrinted } from './printed/printed-wiring';
 import { RulesLayer } from './rules-layer';
-import { ServerClient } from './server-client';
 import { SoundBoard } from './sound';
-import { installTestHook } from './test-hook';
 import { TicketSession } from './ticket-session';
 import { parseParams } from './url-params';
 import { handleVisibility } from './visibility';
 import { ticketWords } from './words';
-
-/** Where tickets come from: the demo's core in memory, else the game server (a kiosk as its terminal). */
-function clientFor(params: ReturnType<typeof parseParams>): PlayClient {
-  if (params.demo) return new LocalClient(params.seed ?? 1);
-  let shelf: Storage | null = null;
-  try {
-    shelf = window.localStorage;
-  } catch {
-    // Storage refused: pending keys are kept in memory while the page is open.
-  }
-  return new ServerClient({ terminal: params.terminal, needsTerminal: params.mode === 'kiosk', shelf });
-}
 
 /**
  * Boots the game in `host`, each part built once what it needs exists (nothing is ever half-built): renderer and
@@ -75,31 +56,8 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   stage.root.addChild(screens, overlay);
   const sound = new SoundBoard(loadMusic);
   const nav = new AppNavigation(screens, () => busy.hold());
-  // The hook answers from the start; it reads the whole game once the game has booted.
-  const booting = {
-    screen: 'loading',
-    mode: params.mode,
-    demo: params.demo,
-    seed: params.demo ? params.seed : null,
-    balanceCents: 0,
-    muted: sound.muted,
-    lang: i18n.lang,
-    layout: stage.layout.orientation,
-    renderer: stage.rendererType,
-    game: null,
-    messages: [],
-  } as const;
-  let hook = bootingHook(busy, () => ({ ...booting, messages: [] }));
-  installTestHook({
-    ready: () => hook.ready(),
-    isIdle: () => hook.isIdle(),
-    idle: () => hook.idle(),
-    state: () => hook.state(),
-    layout: () => hook.layout(),
-    focus: () => hook.focus(),
-    stats: () => hook.stats?.() ?? null,
-    texts: () => hook.texts?.() ?? [],
-  });
+  // The test hook answers from the start; it reads the whole game once the game has booted.
+  const hook = installHookAtBoot({ params, busy, sound, i18n, stage });
   handleVisibility(stage.app.ticker, sound);
 
   const badge = new DemoBadge();
@@ -170,20 +128,19 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   nav.addLayer({ id: 'rules', view: rulesPanel, isOpen: () => rulesPanel.visible });
   nav.addLayer(connection.noticeLayer);
 
-  // The arrows' scope, worked out again after a change (input, navigation, the game settling, a resize, the
-  // language), never at every frame: the ring reads it each frame, and sorting every button by position is costly.
-  const scope = new OnChange(() =>
-    focusScope({
-      stage,
-      nav,
-      hud,
-      rules: rulesPanel,
-      title,
-      ticket,
-      inRound: () => session.snapshot()?.phase === 'round',
-    }),
-  );
-  const focus = new FocusRing(overlay, () => scope.get(), stage.app.ticker);
+  const focus = wireKeyboard({
+    stage,
+    nav,
+    busy,
+    i18n,
+    session,
+    hud,
+    rules: rulesPanel,
+    title,
+    ticket,
+    overlay,
+    escape: intents.ask('rules'),
+  });
   const rules = new RulesLayer(rulesPanel, i18n, nav, focus);
   const texts = new AppTexts({
     params,
@@ -249,25 +206,6 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
     lang: () => i18n.toggle(),
   });
 
-  // The keyboard's scope is worked out again after a change, not at every frame.
-  for (const type of ['keydown', 'pointerdown'] as const) window.addEventListener(type, () => scope.stale(), true);
-  busy.onChange(() => scope.stale());
-  nav.onChange(() => scope.stale());
-  i18n.onChange(() => scope.stale());
-  listenToKeys(
-    {
-      move: (dx, dy) => focus.move(dx, dy),
-      activate: session.gated(() => {
-        if (focus.activate()) return;
-        if (nav.front().id === 'ticket' && ticket.card.scratch.scratchable) ticket.card.scratch.clearAll();
-      }),
-      // The foil can be cleared while the amounts are on their way: the reveal is asked once, through the session.
-      scratchAll: () => nav.front().id === 'ticket' && ticket.card.scratch.clearAll(),
-      escape: gated('rules'),
-    },
-    isSceneElement,
-  );
-  shareFocus(focus);
   handleContextLoss(
     stage.app.canvas,
     () => {
@@ -282,7 +220,6 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
     hud.resize(l);
     rulesPanel.resize(l);
     texts.refreshNotices();
-    scope.stale();
   });
   hud.resize(stage.layout);
   rulesPanel.resize(stage.layout);
@@ -316,7 +253,7 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   nav.addLayer({ id: 'attract', view: attract.screen.view, isOpen: () => attract.running });
   texts.addNotices(() => attract.notices());
   texts.refreshNotices();
-  hook = hookSource({
+  hook.running({
     params,
     i18n,
     busy,
