@@ -76,6 +76,20 @@ export class AppNavigation {
     return id === 'notice' ? (this.screen ?? 'loading') : id;
   }
 
+  /**
+   * `top` (a layer already open) covers the whole screen: everything else on the stage but `keep` is hidden, so
+   * nothing under it is drawn or reached. Returns what shows them again.
+   */
+  cover(top: Container, keep: readonly Container[] = []): () => void {
+    const hidden = (top.parent?.children ?? []).filter((c) => c.visible && c !== top && !keep.includes(c));
+    for (const c of hidden) c.visible = false;
+    this.changed();
+    return () => {
+      for (const c of hidden) c.visible = true;
+      this.changed();
+    };
+  }
+
   /** A layer opened or closed, or the screen changed: what reads `front()` looks again. */
   changed(): void {
     for (const l of this.listeners) l();

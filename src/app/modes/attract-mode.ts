@@ -1,5 +1,4 @@
 import gsap from 'gsap';
-import type { Container } from 'pixi.js';
 import type { GameSnapshot } from '../../core';
 import { AttractScreen, type AttractTexts } from '../../scene/screens/attract-screen';
 import { TicketScreen } from '../../scene/screens/ticket-screen';
@@ -81,7 +80,8 @@ export class Attract {
   private readonly player: DemoPlayer;
   private startAtOnce = false;
   private baseTimeScale = 1;
-  private hidden: Container[] = [];
+  /** Shows again what the loop covers. */
+  private uncover: () => void = () => undefined;
   /** The next moment the idle watch is asked again (set at each change, never a steady beat). */
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly unlisten: (() => void)[] = [];
@@ -177,10 +177,8 @@ export class Attract {
     this.leaving = false;
     this.a.tidy();
     this.warning.hide();
-    this.hidden = this.a.stage.root.children.filter((c) => c.visible && c !== this.screen.view && c !== this.warning);
-    for (const c of this.hidden) c.visible = false;
     this.screen.open();
-    this.a.nav.changed();
+    this.uncover = this.a.nav.cover(this.screen.view, [this.warning]);
     this.baseTimeScale = gsap.globalTimeline.timeScale();
     gsap.globalTimeline.timeScale(this.baseTimeScale * DEMO_PACE);
     const token = ++this.token;
@@ -197,10 +195,9 @@ export class Attract {
     gsap.globalTimeline.timeScale(this.baseTimeScale);
     this.player.drop();
     this.screen.close();
-    for (const c of this.hidden) c.visible = true;
-    this.hidden = [];
+    this.uncover();
+    this.uncover = () => undefined;
     this.watch.touch();
-    this.a.nav.changed();
     this.a.refresh();
   }
 
