@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { HookStats } from '../src/app/modes/attract-hook';
+import type { HookStats } from '../src/app/test-hook';
 import { openGame } from './support/poule';
 
 /**

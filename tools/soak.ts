@@ -14,7 +14,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { type CDPSession, chromium, type Page } from '@playwright/test';
-import type { HookStats } from '../src/app/modes/attract-hook';
+import type { HookStats } from '../src/app/test-hook';
 import { parseFlags, UsageError } from './cli-args';
 
 const FLAGS = {

@@ -1,8 +1,9 @@
 import type { Container } from 'pixi.js';
+import type { TicketScreen } from '../scene/screens/ticket-screen';
 import { NoticePanel } from '../scene/views/notice-panel';
-import type { GameApp } from './game-app';
-import { HistoryController, type HistoryViewState } from './history-controller';
+import { type HistoryContext, HistoryController, type HistoryViewState } from './history-controller';
 import type { HistoryLine } from './history-text';
+import type { Layer } from './navigation';
 import { pw } from './persistence-words';
 import type { ConnectionStatus, PlayClient } from './play-client';
 import { type ShownTicket, shownTicket } from './resume-shown';
@@ -25,6 +26,12 @@ export interface ConnectionHookFields {
   readonly shown: ShownTicket | null;
 }
 
+/** What the game server's words and screens work with. */
+export interface ConnectionContext extends HistoryContext {
+  readonly client: PlayClient;
+  readonly ticket: TicketScreen;
+}
+
 /**
  * The game server on screen: « Connexion perdue — nouvel essai… » over everything while a request is retried (input
  * waits: nothing is shown that the server has not answered), the title's lines when real play cannot sell here (no
@@ -33,17 +40,23 @@ export interface ConnectionHookFields {
 export class ConnectionUi {
   readonly notice: NoticePanel;
   readonly history: HistoryController;
+  /** The layers this puts over the screens, for the navigation's stack. */
+  readonly historyLayer: Layer;
+  readonly noticeLayer: Layer;
+  private readonly listeners = new Set<() => void>();
+  private readonly client: PlayClient;
 
   constructor(
-    private readonly a: GameApp,
-    private readonly client: PlayClient,
+    private readonly a: ConnectionContext,
     overlay: Container,
     titleView: Container,
-    refresh: () => void,
   ) {
+    this.client = a.client;
     // No button: the notice goes by itself when the server answers again.
     this.notice = new NoticePanel(() => undefined);
     this.history = new HistoryController(a);
+    this.historyLayer = { id: 'history', view: this.history.screen, isOpen: () => this.history.isOpen };
+    this.noticeLayer = { id: 'notice', view: this.notice, isOpen: () => this.notice.visible, message: true };
     overlay.addChildAt(this.history.screen, 0);
     overlay.addChild(this.notice);
     titleView.addChild(this.history.openButton);
@@ -53,11 +66,17 @@ export class ConnectionUi {
       this.history.placeOpenButton();
     });
     a.i18n.onChange(() => this.showNotice());
-    client.onConnection(() => {
+    this.client.onConnection(() => {
       this.showNotice();
-      refresh();
+      for (const l of this.listeners) l();
     });
     this.showNotice();
+  }
+
+  /** The connection changed (the title's lines with it). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The lines the title shows under its buttons when this page cannot sell (and the hook's `messages`). */
@@ -78,29 +97,26 @@ export class ConnectionUi {
   private showNotice(): void {
     const lang = this.a.i18n.lang;
     if (this.client.connection.status !== 'lost') {
+      if (!this.notice.visible) return;
       this.notice.hide();
+      this.a.nav.changed();
       return;
     }
     const lines = [pw(lang, 'lost'), pw(lang, 'lostDetail')];
     // Shown once per loss (each retry would restart its fade), again only if the language changed.
-    if (this.notice.message !== lines.join('\n')) this.notice.show(lines, null);
-  }
-
-  /** The layer in front for the hook's buttons: the notice, else the history screen; null for the game's own. */
-  front(): Container | null {
-    if (this.notice.visible) return this.notice;
-    if (this.history.isOpen) return this.history.screen;
-    return null;
+    if (this.notice.message !== lines.join('\n')) {
+      this.notice.show(lines, null);
+      this.a.nav.changed();
+    }
   }
 
   hookFields(): ConnectionHookFields {
     const c = this.client.connection;
-    const tk = this.a.ticket;
     return {
       server: { status: c.status, pending: c.pending, retries: c.retries, notice: this.notice.message },
       history: this.history.savedLines(),
       historyView: this.history.isOpen ? this.history.state() : null,
-      shown: tk && this.a.nav.screen === 'ticket' ? shownTicket(tk) : null,
+      shown: this.a.nav.screen === 'ticket' ? shownTicket(this.a.ticket) : null,
     };
   }
 }

@@ -1,6 +1,23 @@
 import { formatSerial } from '../core';
 import type { ShownEvent } from '../protocol/messages';
-import type { GameApp } from './game-app';
+import type { Stage } from '../scene/stage';
+import type { Busy } from './busy';
+import type { Lang } from './i18n';
+import type { TicketSession } from './ticket-session';
+import type { Params } from './url-params';
+
+/** What an error report and « Reprendre » read of the game once it has booted. */
+export interface RunningGame {
+  readonly params: Params;
+  readonly stage: Stage;
+  readonly busy: Busy;
+  readonly session: TicketSession;
+  readonly ready: () => boolean;
+  /** The language on screen. */
+  readonly lang: () => Lang;
+  /** The screen under the layers, or null before the first. */
+  readonly screen: () => string | null;
+}
 
 /** How many of the last game events an error report carries. */
 const KEPT_EVENTS = 12;
@@ -11,13 +28,13 @@ const KEPT_EVENTS = 12;
  * An event is written as it was shown: a ticket's issue keeps its serial, never the amounts under the scratch zone.
  */
 export class ErrorContext {
-  private app: GameApp | null = null;
+  private app: RunningGame | null = null;
   private readonly events: Record<string, unknown>[] = [];
 
   /** Starts reading the running game (called once it has booted) and keeps its last events. */
-  attach(app: GameApp): void {
+  attach(app: RunningGame): void {
     this.app = app;
-    app.session?.subscribe((u) => {
+    app.session.subscribe((u) => {
       for (const e of u.events) this.events.push(shownEvent(e));
       this.events.splice(0, Math.max(0, this.events.length - KEPT_EVENTS));
     });
@@ -29,21 +46,21 @@ export class ErrorContext {
     if (!a) return { ...base, booted: false };
     let snapshot = null;
     try {
-      snapshot = a.session?.snapshot() ?? null;
+      snapshot = a.session.snapshot();
     } catch {
       // The session itself may be what failed; the report goes on without it.
     }
     return {
       ...base,
-      booted: a.ready,
+      booted: a.ready(),
       mode: a.params.mode,
       seed: a.params.demo ? a.params.seed : null,
       serial: snapshot ? formatSerial(snapshot.serial) : null,
       draws: snapshot?.draws ?? null,
       phase: snapshot?.phase ?? null,
-      screen: a.nav.screen ?? null,
+      screen: a.screen(),
       idle: a.busy.idle,
-      balanceCents: a.session?.balanceCents ?? null,
+      balanceCents: a.session.balanceCents,
       renderer: a.stage.rendererType,
       lastEvents: [...this.events],
     };

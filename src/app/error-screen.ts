@@ -1,23 +1,8 @@
-import { ErrorContext } from './error-context';
+import { ErrorContext, type RunningGame } from './error-context';
 import { armTestCrash } from './error-test-crash';
-import type { GameApp } from './game-app';
+import { ERROR_WORDS } from './error-words';
 import { appendErrorLog, type ErrorLogEntry, type LogStorage } from './log-ring';
-
-/** What the error screen says, in the page's language (set by the game's I18n on <html lang>). */
-const WORDS = {
-  fr: {
-    title: 'Une erreur est survenue',
-    body: 'Votre ticket est conservé : vous pouvez reprendre la partie, ou recharger la page pour la retrouver.',
-    resume: 'Reprendre',
-    reload: 'Recharger',
-  },
-  en: {
-    title: 'Something went wrong',
-    body: 'Your ticket is kept: you can resume the game, or reload the page to find it again.',
-    resume: 'Resume',
-    reload: 'Reload',
-  },
-} as const;
+import { parseParams } from './url-params';
 
 /** A resumed game that is still busy after this long is reloaded: the saved journal brings the ticket back. */
 const RESUME_WAIT_MS = 5000;
@@ -33,7 +18,7 @@ const RELAPSE_MS = 3000;
  */
 export class ErrorScreen {
   private readonly context = new ErrorContext();
-  private app: GameApp | null = null;
+  private app: RunningGame | null = null;
   private view: {
     root: HTMLElement;
     title: HTMLElement;
@@ -65,7 +50,7 @@ export class ErrorScreen {
   }
 
   /** The game has booted: errors now say where it was, and « Reprendre » can restart it. */
-  attach(app: GameApp): void {
+  attach(app: RunningGame): void {
     this.app = app;
     this.context.attach(app);
     armTestCrash(app);
@@ -105,7 +90,8 @@ export class ErrorScreen {
   private show(): void {
     this.view ??= this.build();
     const v = this.view;
-    const w = document.documentElement.lang === 'en' ? WORDS.en : WORDS.fr;
+    // The game's language once it has booted; before, the one the address asks for.
+    const w = ERROR_WORDS[this.app?.lang() ?? parseParams(location.search).lang ?? 'fr'];
     v.title.textContent = w.title;
     v.body.textContent = w.body;
     v.resume.textContent = w.resume;

@@ -1,8 +1,25 @@
 import type { Container } from 'pixi.js';
 import type { FocusScope, FocusTarget } from '../scene/focus';
+import type { TicketScreen } from '../scene/screens/ticket-screen';
+import type { TitleScreen } from '../scene/screens/title-screen';
+import type { Stage } from '../scene/stage';
 import { Button } from '../scene/views/button';
+import type { Hud } from '../scene/views/hud';
+import type { RulesPanel } from '../scene/views/rules-panel';
 import { isInside, isShown } from '../scene/visible';
-import type { GameApp } from './game-app';
+import type { AppNavigation } from './navigation';
+
+/** What the arrow keys' scope is read from: what is in front, and the views that hold targets. */
+export interface FocusContext {
+  readonly stage: Stage;
+  readonly nav: AppNavigation;
+  readonly hud: Hud;
+  readonly rules: RulesPanel;
+  readonly title: TitleScreen;
+  readonly ticket: TicketScreen;
+  /** Whether a round is in play (its hens take picks). */
+  readonly inRound: () => boolean;
+}
 
 const asTargets = (buttons: readonly Button[]): FocusTarget[] =>
   buttons.map((b, index) => ({ kind: 'button', index, id: b.id, view: b, press: () => b.press() }));
@@ -11,10 +28,15 @@ const asTargets = (buttons: readonly Button[]): FocusTarget[] =>
  * Every button shown in `layer` (and the header's, when asked), in reading order: top to bottom, then left to right.
  * `first` come before the rest, so the first arrow lands on the screen's main action.
  */
-function buttonsOf(a: GameApp, layer: Container, withHeader: boolean, first: readonly Button[] = []): FocusTarget[] {
-  const top = a.stage.app.stage;
+function buttonsOf(
+  c: FocusContext,
+  layer: Container,
+  withHeader: boolean,
+  first: readonly Button[] = [],
+): FocusTarget[] {
+  const top = c.stage.app.stage;
   const shown = [...Button.all].filter(
-    (b) => isShown(b, top) && (isInside(b, layer) || (withHeader && isInside(b, a.hud))),
+    (b) => isShown(b, top) && (isInside(b, layer) || (withHeader && isInside(b, c.hud))),
   );
   const pos = new Map(shown.map((b) => [b, b.getGlobalPosition()]));
   // Rows: buttons whose centres are within a few pixels of height count as one row.
@@ -28,30 +50,42 @@ function buttonsOf(a: GameApp, layer: Container, withHeader: boolean, first: rea
   return asTargets([...first.filter((b) => shown.includes(b)), ...rest]);
 }
 
-/** What the arrow keys reach on the current screen: the layer in front first (a notice, the history, the rules). */
-export function focusScope(a: GameApp): FocusScope {
-  const front = a.connection?.front();
-  if (front) return { targets: buttonsOf(a, front, false), cols: 1 };
-  if (a.rules.visible) return { targets: buttonsOf(a, a.rules, false, [a.rules.close]), cols: 1 };
-  const tk = a.ticket;
-  if (a.nav.screen === 'ticket' && tk) {
-    if (tk.resultShown)
-      return { targets: buttonsOf(a, tk.result, false, [tk.result.playAgain, tk.result.home]), cols: 1 };
-    if (tk.haystacksOnScreen) {
-      return {
-        targets: tk.haystacks.stacks.map((s, index) => ({ kind: 'haystack', index, view: s, press: () => s.press() })),
-        cols: 1,
-      };
-    }
-    if (tk.hensOnScreen && a.session?.snapshot()?.phase === 'round') {
-      return {
-        targets: tk.board.hens.map((h, index) => ({ kind: 'hen', index, view: h, press: () => h.press() })),
-        cols: a.stage.layout.cols,
-      };
-    }
-    return { targets: asTargets([tk.scratchAll].filter((b) => isShown(b, a.stage.app.stage))), cols: 1 };
+const NONE: FocusScope = { targets: [], cols: 1 };
+
+/** What the arrow keys reach in front: a notice's or the history's buttons, the rules, the result, the ticket, the title. */
+export function focusScope(c: FocusContext): FocusScope {
+  const front = c.nav.front();
+  const tk = c.ticket;
+  switch (front.id) {
+    case 'notice':
+    case 'history':
+      return front.view ? { targets: buttonsOf(c, front.view, false), cols: 1 } : NONE;
+    case 'rules':
+      return { targets: buttonsOf(c, c.rules, false, [c.rules.close]), cols: 1 };
+    case 'result':
+      return { targets: buttonsOf(c, tk.result, false, [tk.result.playAgain, tk.result.home]), cols: 1 };
+    case 'ticket':
+      if (tk.haystacksOnScreen) {
+        return {
+          targets: tk.haystacks.stacks.map((s, index) => ({
+            kind: 'haystack',
+            index,
+            view: s,
+            press: () => s.press(),
+          })),
+          cols: 1,
+        };
+      }
+      if (tk.hensOnScreen && c.inRound()) {
+        return {
+          targets: tk.board.hens.map((h, index) => ({ kind: 'hen', index, view: h, press: () => h.press() })),
+          cols: c.stage.layout.cols,
+        };
+      }
+      return { targets: asTargets([tk.scratchAll].filter((b) => isShown(b, c.stage.app.stage))), cols: 1 };
+    case 'title':
+      return { targets: buttonsOf(c, c.title.view, true, [c.title.scan, c.title.buy, c.title.topUp]), cols: 1 };
+    default:
+      return NONE;
   }
-  if (a.nav.screen === 'title' && a.title)
-    return { targets: buttonsOf(a, a.title.view, true, [a.title.scan, a.title.buy, a.title.topUp]), cols: 1 };
-  return { targets: [], cols: 1 };
 }

@@ -1,79 +1,42 @@
 import gsap from 'gsap';
 import { Container } from 'pixi.js';
-import { RULES } from '../core';
 import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
-import { FocusRing } from '../scene/focus';
 import { LoadingScreen } from '../scene/screens/loading-screen';
-import { Navigation } from '../scene/screens/navigation';
 import { TicketScreen } from '../scene/screens/ticket-screen';
 import { TitleScreen } from '../scene/screens/title-screen';
 import { Stage } from '../scene/stage';
 import { forgetReleasedTextKeys } from '../scene/text-keys';
-import { HenView } from '../scene/views/hen-view';
 import { DemoBadge, Hud } from '../scene/views/hud';
 import { RulesPanel } from '../scene/views/rules-panel';
+import { AppTexts } from './app-texts';
 import { Busy } from './busy';
+import { clientFor } from './client-for';
 import { ConnectionUi } from './connection-ui';
 import { handleContextLoss } from './context-loss';
-import { isSceneElement, shareFocus } from './dom-focus';
-import { reportError } from './error-screen';
-import { focusScope } from './focus-scope';
-import { hookSource } from './hook-source';
+import type { RunningGame } from './error-context';
+import { installHookAtBoot } from './hook-source';
 import { I18n } from './i18n';
-import { listenToKeys } from './keyboard';
-import { LocalClient } from './local-client';
-import { attractOf, installAttract } from './modes/attract-mode';
+import { wireKeyboard } from './input';
+import { Intents } from './intents';
+import { installAttract } from './modes/attract-mode';
 import { numbersFor } from './money';
+import { AppNavigation } from './navigation';
 import { pw } from './persistence-words';
-import type { PlayClient } from './play-client';
-import { PrintedFlow, withPrintedResult } from './printed/printed-flow';
-import { printedWords } from './printed/printed-words';
-import { ServerClient } from './server-client';
-import { shortValue } from './shorten';
+import { PlayerFlow } from './player-flow';
+import { withPrintedResult } from './printed/printed-flow';
+import { printedPlace, wirePrinted } from './printed/printed-wiring';
+import { RulesLayer } from './rules-layer';
 import { SoundBoard } from './sound';
-import { installTestHook } from './test-hook';
-import type { PrintedTicket } from './ticket-session';
-import { type SessionUpdate, TicketSession } from './ticket-session';
-import { type Params, parseParams } from './url-params';
+import { TicketSession } from './ticket-session';
+import { parseParams } from './url-params';
 import { handleVisibility } from './visibility';
-import { rulesContent, ticketPrice, ticketWords, topPrize } from './words';
+import { ticketWords } from './words';
 
-/** Everything the running game holds; the hook and the input read it. */
-export interface GameApp {
-  readonly params: Params;
-  readonly i18n: I18n;
-  readonly busy: Busy;
-  readonly stage: Stage;
-  readonly sound: SoundBoard;
-  readonly nav: Navigation;
-  hud: Hud;
-  readonly rules: RulesPanel;
-  readonly focus: FocusRing;
-  session: TicketSession | null;
-  /** The game server on screen: the lost connection, a page without the server, and « Historique ». */
-  connection: ConnectionUi | null;
-  title: TitleScreen | null;
-  ticket: TicketScreen | null;
-  /** Printed tickets on this screen (a phone's `?code=`, a kiosk's « Scanner mon ticket »); null in the demo. */
-  printed: PrintedFlow | null;
-  ready: boolean;
-  notices: string[];
-}
-
-/** Where tickets come from: the demo's core in memory, else the game server (a kiosk as its terminal). */
-function clientFor(params: ReturnType<typeof parseParams>): PlayClient {
-  if (params.demo) return new LocalClient(params.seed ?? 1);
-  let shelf: Storage | null = null;
-  try {
-    shelf = window.localStorage;
-  } catch {
-    // Storage refused: pending keys are kept in memory while the page is open.
-  }
-  return new ServerClient({ terminal: params.terminal, needsTerminal: params.mode === 'kiosk', shelf });
-}
-
-/** Boots the game in `host`: renderer, loading, session, screens, input, test hook. */
-export async function startGame(host: HTMLElement): Promise<GameApp> {
+/**
+ * Boots the game in `host`, each part built once what it needs exists (nothing is ever half-built): renderer and
+ * loading screen, the title's art, the session, the views, the flow that answers them, input, the attract loop.
+ */
+export async function startGame(host: HTMLElement): Promise<RunningGame> {
   const params = parseParams(location.search);
   gsap.globalTimeline.timeScale(params.speed);
   // Animations keep to the wall clock on a slow machine (software rendering here runs at a few frames a second);
@@ -82,6 +45,7 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   const i18n = new I18n(params.lang ?? 'fr');
   const busy = new Busy();
   const releaseBoot = busy.hold();
+  let ready = false;
   host.dataset['idle'] = '0';
   busy.onChange((idle) => (host.dataset['idle'] = idle ? '1' : '0'));
 
@@ -91,38 +55,17 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   const overlay = new Container();
   stage.root.addChild(screens, overlay);
   const sound = new SoundBoard(loadMusic);
-  const nav = new Navigation(screens, () => busy.hold());
-  const t = i18n.t.bind(i18n);
-
-  const a: GameApp = {
-    params,
-    i18n,
-    busy,
-    stage,
-    sound,
-    nav,
-    hud: null as unknown as Hud, // set below, once the art has loaded (its icons are art)
-    rules: new RulesPanel(() => closeRules()),
-    focus: new FocusRing(overlay, () => focusScope(a), stage.app.ticker),
-    session: null,
-    connection: null,
-    title: null,
-    ticket: null,
-    printed: null,
-    ready: false,
-    notices: [],
-  };
-  installTestHook(hookSource(a));
+  const nav = new AppNavigation(screens, () => busy.hold());
+  // The test hook answers from the start; it reads the whole game once the game has booted.
+  const hook = installHookAtBoot({ params, busy, sound, i18n, stage });
   handleVisibility(stage.app.ticker, sound);
 
   const badge = new DemoBadge();
   badge.visible = params.demo;
-  const loading = new LoadingScreen(t('title'), t('loading'));
+  const loading = new LoadingScreen(i18n.t('title'), i18n.t('loading'));
   stage.onResize((l) => {
     nav.resize(l);
     badge.resize(l);
-    a.hud?.resize(l);
-    a.rules.resize(l);
   });
   badge.resize(stage.layout);
   await nav.goto(loading);
@@ -149,206 +92,120 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
   unwatch();
   if (session.unavailable)
     console.warn(`real play unavailable: ${session.unavailable.code}: ${session.unavailable.message}`);
-  a.session = session;
+  const place = printedPlace(params, client);
 
-  const closeRules = (): void => {
-    a.rules.hide();
-    a.focus.clear();
-  };
-  const openRules = (): void => {
-    if (a.rules.visible) {
-      closeRules();
-      return;
-    }
-    void a.rules.show(rulesContent(i18n));
-    a.focus.clear();
-  };
-  const gated = (fn: () => void) => (): void => {
-    // Input is ignored while the game is busy: nothing lands on a screen that is still moving.
-    if (busy.idle) fn();
-  };
-
-  a.hud = new Hud({
-    mute: () => refreshMute(sound.toggleMute()),
-    lang: () => i18n.toggle(),
-    rules: gated(openRules),
-    menu: gated(() => void goHome()),
+  // The views. Their buttons ask for intents, answered by the flow built below; every tap is gated by the session.
+  const intents = new Intents();
+  const gated = (i: Parameters<Intents['ask']>[0]): (() => void) => session.gated(intents.ask(i));
+  const hud = new Hud({
+    mute: intents.ask('mute'),
+    lang: intents.ask('lang'),
+    rules: gated('rules'),
+    menu: gated('home'),
   });
-  overlay.addChild(a.hud, a.rules);
-  stage.root.addChild(badge);
-
-  const title = new TitleScreen({
-    buy: gated(() => void buy()),
-    topUp: gated(() => void topUp()),
-    scan: gated(() => a.printed?.openEntry()),
-  });
-  a.title = title;
-  a.connection = new ConnectionUi(a, client, overlay, title.view, () => refreshTexts());
+  const rulesPanel = new RulesPanel(intents.ask('closeRules'));
+  overlay.addChild(hud, rulesPanel);
+  const title = new TitleScreen({ buy: gated('buy'), topUp: gated('topUp'), scan: gated('scan') });
   const ticket = new TicketScreen(
     stage.app.renderer,
     {
       // Asked at the first stroke, maybe while the ticket still arrives: sent as soon as the game takes input.
       scratched: () => void busy.whenIdle().then(() => session.reveal()),
-      pick: (hen) => busy.idle && void session.pick(hen),
-      chooseHaystack: (i) => busy.idle && void session.chooseHaystack(i),
-      playAgain: gated(() => void buy()),
-      home: gated(() => void goHome()),
-      topUp: gated(() => void topUp()),
+      pick: (hen) => void session.pick(hen),
+      chooseHaystack: (i) => void session.chooseHaystack(i),
+      playAgain: gated('buy'),
+      home: gated('home'),
+      topUp: gated('topUp'),
       sound: (n) => sound.play(n),
     },
     // A printed ticket's end says what to do: collect a win from the retailer; nothing to buy again here.
     () => withPrintedResult(ticketWords(i18n), session.printed, i18n.lang, (c) => numbersFor(i18n.lang).money(c)),
   );
-  a.ticket = ticket;
-  // A phone opened a ticket's address: it plays that ticket. A kiosk offers « Scanner mon ticket ».
-  const kiosk = params.mode === 'kiosk';
-  const printedHere = client.kind === 'server' && (kiosk || params.code !== null);
+  const connection = new ConnectionUi({ i18n, stage, sound, session, nav, client, ticket }, overlay, title.view);
+  // The layers over the screens, bottom to top.
+  nav.addLayer({ id: 'result', view: ticket.result, isOpen: () => ticket.resultShown });
+  nav.addLayer(connection.historyLayer);
+  nav.addLayer({ id: 'rules', view: rulesPanel, isOpen: () => rulesPanel.visible });
+  nav.addLayer(connection.noticeLayer);
 
-  const refreshMute = (muted: boolean): void => a.hud.setMuted(muted, muted ? t('unmute') : t('mute'));
-  const refreshTexts = (): void => {
-    const tt = i18n.t.bind(i18n);
-    HenView.elementNames = { egg: tt('elementEgg'), chick: tt('elementChick'), empty: tt('elementEmpty') };
-    badge.setText(tt('demoBadge'));
-    const buyWords = session.ticketInPlay
-      ? tt('resume')
-      : params.code !== null && !kiosk
-        ? printedWords(i18n.lang, 'playMine')
-        : tt('buy', { price: ticketPrice(i18n) });
-    title.setTexts(tt('title'), buyWords, tt('topUp'), tt('topPrize', { amount: topPrize(i18n) }));
-    title.setScan(kiosk && printedHere ? printedWords(i18n.lang, 'scan') : null);
-    title.scan.setEnabled(session.canPlay);
-    ticket.result.offerPlayAgain(!session.printed);
-    a.printed?.refresh();
-    a.hud.lang.setText(i18n.lang === 'fr' ? 'EN' : 'FR');
-    a.hud.lang.setLabel(tt('language'));
-    a.hud.rules.setLabel(tt('rules'));
-    a.hud.menu.setLabel(tt('menu'));
-    a.hud.setBalance(tt('balance'), session.balanceCents, (c) => numbersFor(i18n.lang).money(c));
-    // A phone that opened a printed ticket's address plays that ticket only: the demo wallet behind it is not in play.
-    a.hud.showBalance(!(params.code !== null && !kiosk));
-    refreshMute(sound.muted);
-    ticket.refreshTexts();
-    if (a.rules.visible) void a.rules.show(rulesContent(i18n));
-    refreshNotices();
-  };
-  // A phone playing a printed ticket buys nothing here: no balance to be short of.
-  const lowBalance = (): boolean =>
-    session.canPlay &&
-    !session.ticketInPlay &&
-    session.balanceCents < RULES.ticketPriceCents &&
-    !(params.code !== null && !kiosk);
-  const refreshNotices = (): void => {
-    // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
-    const notices = params.problems.map((p) =>
-      p.kind === 'seed-refused'
-        ? t('seedRefused')
-        : t('badParam', { name: shortValue(p.name), value: shortValue(p.value) }),
-    );
-    if (lowBalance()) notices.unshift(t('balanceTooLow', { price: ticketPrice(i18n) }));
-    notices.push(...(attractOf(a)?.notices() ?? []));
-    notices.push(...(a.connection?.notices() ?? []));
-    // A balance that cannot pay greys out every buy button and says why once; the top-up is offered beside it.
-    title.buy.setEnabled(session.canPlay && !lowBalance());
-    ticket.result.setBroke(lowBalance() ? t('balanceTooLow', { price: ticketPrice(i18n) }) : null, t('topUp'));
-    a.notices = notices;
-    const note = params.demo ? t('demoNotice', { seed: params.seed ?? 1 }) : t('creditNote');
-    title.setNotices([...notices, note], lowBalance());
-    a.hud.menu.visible = nav.screen === 'ticket';
-  };
-  i18n.onChange(refreshTexts);
-
-  const buy = async (): Promise<void> => {
-    sound.play('click');
-    // No game server behind the page, or a kiosk without its key: nothing is sold (the title says why).
-    if (!session.canPlay) return refreshTexts();
-    await busy.during(restOfTheArt); // the ticket's art, if a tap came before it arrived
-    if (session.ticketInPlay) return void (await nav.goto(ticket));
-    // The phone's printed ticket: claimed again (it comes back here if another screen had taken it; finished, it is shown).
-    if (params.code !== null && !kiosk && a.printed) return a.printed.fromAddress(params.code);
-    const outcome = await session.buy();
-    if (outcome === 'balance-too-low') {
-      if (nav.screen !== 'title') await nav.goto(title);
-      refreshTexts();
-    }
-  };
-  const topUp = async (): Promise<void> => {
-    sound.play('coin');
-    await session.topUp();
-    refreshTexts();
-  };
-  const goHome = async (): Promise<void> => {
-    closeRules();
-    ticket.result.hide();
-    // A kiosk lets a printed ticket go at the title: the next person scans their own (the server keeps it as it is).
-    if (kiosk) session.forgetPrinted();
-    await nav.goto(title);
-    refreshTexts();
-  };
-
-  session.subscribe(async (u: SessionUpdate) => {
-    try {
-      if (u.events[0]?.type === 'ticketIssued') {
-        // The last ticket's texts are gone: forget the keys Pixi kept for them (a kiosk plays for days).
-        forgetReleasedTextKeys(stage.app.renderer);
-        a.hud.setBalance(t('balance'), u.balanceCents, (c) => numbersFor(i18n.lang).money(c));
-        ticket.restore(u.snapshot);
-        await nav.goto(ticket);
-        refreshTexts();
-      }
-      await ticket.play(u.events, u.snapshot);
-      if (u.events.some((e) => e.type === 'ticketEnded')) {
-        a.hud.setBalance(t('balance'), u.balanceCents, (c) => numbersFor(i18n.lang).money(c), true);
-        refreshTexts();
-      }
-    } catch (e) {
-      console.error('the scene failed to show an update', e);
-      reportError(e, 'scene');
-    }
+  const focus = wireKeyboard({
+    stage,
+    nav,
+    busy,
+    i18n,
+    session,
+    hud,
+    rules: rulesPanel,
+    title,
+    ticket,
+    overlay,
+    escape: intents.ask('rules'),
   });
-
-  const showPrinted = async (p: PrintedTicket): Promise<void> => {
-    closeRules();
-    a.connection?.history.close();
-    ticket.result.hide();
-    forgetReleasedTextKeys(stage.app.renderer);
-    await busy.during(restOfTheArt);
-    refreshTexts();
-    ticket.restore(p.view.ticket.snapshot);
-    await nav.goto(ticket);
-    refreshTexts();
-  };
-  if (printedHere) {
-    a.printed = new PrintedFlow({ session, lang: () => i18n.lang, showTicket: showPrinted, home: goHome });
-  }
-
-  // Another tab or screen of this wallet played: the ticket is shown again as the server has it.
-  session.onResync(() => {
-    const s = session.snapshot();
-    closeRules();
-    ticket.result.hide();
-    if (s && session.ticketInPlay) {
-      ticket.restore(s);
-      void nav.goto(ticket).then(refreshTexts);
-    } else {
-      void nav.goto(title).then(refreshTexts);
-    }
+  const rules = new RulesLayer(rulesPanel, i18n, nav, focus);
+  const texts = new AppTexts({
+    params,
+    i18n,
+    session,
+    sound,
+    nav,
+    badge,
+    hud,
+    rules: rulesPanel,
+    title,
+    ticket,
+    place,
   });
-
-  listenToKeys(
-    {
-      move: (dx, dy) => a.focus.move(dx, dy),
-      activate: () => {
-        if (!busy.idle) return;
-        if (a.focus.activate()) return;
-        if (nav.screen === 'ticket' && ticket.card.scratch.scratchable) ticket.card.scratch.clearAll();
-      },
-      // Not gated: the foil can be cleared while the amounts are on their way (the reveal is asked for once).
-      scratchAll: () => nav.screen === 'ticket' && !a.rules.visible && ticket.card.scratch.clearAll(),
-      escape: gated(openRules),
+  texts.addNotices(() => connection.notices());
+  connection.onChange(() => texts.refresh());
+  i18n.onChange(() => texts.refresh());
+  const printed = wirePrinted({
+    place,
+    session,
+    i18n,
+    busy,
+    ticket,
+    clearForTicket: () => {
+      rules.close();
+      connection.history.close();
+      ticket.result.hide();
+      forgetReleasedTextKeys(stage.app.renderer);
     },
-    isSceneElement,
-  );
-  shareFocus(a.focus);
+    restOfArt: restOfTheArt,
+    showTicketScreen: async () => {
+      await nav.goto(ticket);
+      texts.refresh();
+    },
+    refresh: () => texts.refresh(),
+    home: async () => intents.ask('home')(),
+  });
+  const flow = new PlayerFlow({
+    code: params.code,
+    kiosk: params.mode === 'kiosk',
+    renderer: stage.app.renderer,
+    busy,
+    session,
+    sound,
+    nav,
+    rules,
+    title,
+    ticket,
+    connection,
+    texts,
+    place,
+    printed,
+    restOfArt: restOfTheArt,
+  });
+  intents.handle({
+    buy: () => void flow.buy(),
+    topUp: () => void flow.topUp(),
+    home: () => void flow.home(),
+    rules: () => rules.toggle(),
+    closeRules: () => rules.close(),
+    scan: () => printed?.openEntry(),
+    mute: () => texts.mute(sound.toggleMute()),
+    lang: () => i18n.toggle(),
+  });
+
   handleContextLoss(
     stage.app.canvas,
     () => {
@@ -359,23 +216,65 @@ export async function startGame(host: HTMLElement): Promise<GameApp> {
     (lost) => host.setAttribute('data-context', lost ? 'lost' : 'ok'),
   );
 
-  stage.onResize(() => refreshNotices());
-  a.hud.resize(stage.layout);
-  a.rules.resize(stage.layout);
-  refreshTexts();
-  if (session.snapshot()) ticket.restore(session.snapshot()!);
+  stage.onResize((l) => {
+    hud.resize(l);
+    rulesPanel.resize(l);
+    texts.refreshNotices();
+  });
+  hud.resize(stage.layout);
+  rulesPanel.resize(stage.layout);
+  texts.refresh();
+  const resumed = session.snapshot();
+  if (resumed) ticket.restore(resumed);
   // A ticket found unfinished on start is shown as it was left, ready for the next gesture.
   if (session.ticketInPlay) await restOfTheArt();
   await nav.goto(session.ticketInPlay ? ticket : title);
   performance.mark('poule:title');
-  refreshTexts();
+  texts.refresh();
   // Attract loop, idle care of a ticket, kiosk mode: its own layer, input watch and settings.
-  installAttract(a, { home: goHome, refresh: refreshTexts });
+  const attract = installAttract({
+    params,
+    stage,
+    nav,
+    busy,
+    session,
+    i18n,
+    sound,
+    ready: () => ready,
+    tidy: () => {
+      rules.close();
+      // A code entry or a ticket's message left open by someone who walked away goes with them.
+      printed?.entry.close();
+      printed?.note.hide();
+    },
+    home: () => flow.home(),
+    refresh: () => texts.refresh(),
+  });
+  nav.addLayer({ id: 'attract', view: attract.screen.view, isOpen: () => attract.running });
+  texts.addNotices(() => attract.notices());
+  texts.refreshNotices();
+  hook.running({
+    params,
+    i18n,
+    busy,
+    stage,
+    sound,
+    nav,
+    hud,
+    focus,
+    session,
+    ticket,
+    connection,
+    attract,
+    printed,
+    ready: () => ready,
+    notices: () => texts.notices,
+  });
   // The address of a printed ticket (its QR code): that ticket, or the words saying why not.
-  if (a.printed && params.code !== null && session.canPlay) await a.printed.fromAddress(params.code);
-  a.ready = true;
+  if (printed && params.code !== null && session.canPlay) await printed.fromAddress(params.code);
+  ready = true;
   host.dataset['ready'] = '1';
   releaseBoot();
   void restOfTheArt();
-  return a;
+  return { params, stage, busy, session, ready: () => ready, lang: () => i18n.lang, screen: () => nav.screen };
 }

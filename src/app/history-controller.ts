@@ -4,13 +4,26 @@ import { type RecalledTicket, shownEvents } from '../protocol/messages';
 import { dispose } from '../scene/dispose';
 import { type HistoryContent, HistoryScreen } from '../scene/screens/history-screen';
 import { TicketScreen } from '../scene/screens/ticket-screen';
+import type { Stage } from '../scene/stage';
 import { Button } from '../scene/views/button';
-import type { GameApp } from './game-app';
 import { replaySteps } from './history-replay';
 import { type HistoryLine, historyDetail, historyLine, historyRow } from './history-text';
+import type { I18n } from './i18n';
+import type { AppNavigation } from './navigation';
 import { pw } from './persistence-words';
 import { type ShownTicket, shownTicket } from './resume-shown';
+import type { SoundBoard } from './sound';
+import type { TicketSession } from './ticket-session';
 import { ticketWords } from './words';
+
+/** What « Historique » works with: the session's recalled tickets, the stage, the screen it covers while replaying. */
+export interface HistoryContext {
+  readonly i18n: I18n;
+  readonly stage: Stage;
+  readonly sound: SoundBoard;
+  readonly session: TicketSession;
+  readonly nav: AppNavigation;
+}
 
 /** The « Historique » view as the test hook reports it. */
 export interface HistoryViewState {
@@ -45,10 +58,10 @@ export class HistoryController {
     hidden: Container | null;
   } | null = null;
 
-  constructor(private readonly a: GameApp) {
+  constructor(private readonly a: HistoryContext) {
     this.screen = new HistoryScreen({
       select: (i) => this.select(i),
-      replay: () => void this.replay(),
+      replay: a.session.gated(() => void this.replay()),
       close: () => this.close(),
       closeReplay: () => this.closeReplay(),
     });
@@ -58,7 +71,7 @@ export class HistoryController {
       height: 90,
       text: '',
       tone: 'plain',
-      onTap: () => a.busy.idle && this.open(),
+      onTap: a.session.gated(() => this.open()),
     });
     a.i18n.onChange(() => this.refresh());
   }
@@ -79,13 +92,15 @@ export class HistoryController {
     this.selected = 0;
     this.a.sound.play('click');
     this.screen.show(this.content());
+    this.a.nav.changed();
     // The server's list, read again: a ticket finished on another screen of this wallet shows too.
-    void this.a.session?.refreshHistory().then(() => this.refresh());
+    void this.a.session.refreshHistory().then(() => this.refresh());
   }
 
   close(): void {
     this.closeReplay();
     this.screen.hide();
+    this.a.nav.changed();
   }
 
   refresh(): void {
@@ -98,7 +113,7 @@ export class HistoryController {
    * Folded once per answer from the server (the hook asks often).
    */
   private entries(): readonly HistoryEntry[] {
-    const recent = this.a.session?.recent ?? [];
+    const recent = this.a.session.recent;
     if (this.folded?.from === recent) return this.folded.entries;
     const out: HistoryEntry[] = [];
     for (const t of recent) {
@@ -129,8 +144,8 @@ export class HistoryController {
   private statusText(): string {
     const lang = this.a.i18n.lang;
     const session = this.a.session;
-    if (session?.client.kind === 'local') return pw(lang, 'historyDemo');
-    if (!session?.canPlay) return pw(lang, 'historyNotKept');
+    if (session.client.kind === 'local') return pw(lang, 'historyDemo');
+    if (!session.canPlay) return pw(lang, 'historyNotKept');
     return this.entries().length === 0 ? pw(lang, 'historyEmpty') : '';
   }
 
@@ -163,7 +178,7 @@ export class HistoryController {
   /** Replays the selected ticket from its journal, command by command, through a ticket screen's own views. */
   private async replay(): Promise<void> {
     const entry = this.entries()[this.selected];
-    if (!entry || this.replaying || !this.a.busy.idle) return;
+    if (!entry || this.replaying) return;
     const steps = replaySteps(entry.journal);
     if (!steps) return;
     const a = this.a;
@@ -187,7 +202,7 @@ export class HistoryController {
       serial: entry.serialText,
       step: 0,
       steps: steps.length,
-      release: a.busy.hold() as (() => void) | null,
+      release: a.session.hold() as (() => void) | null,
       hidden,
     };
     this.replaying = r;

@@ -1,51 +1,53 @@
+import { type Fill, fill, translation } from './i18n/table';
 import type { Lang } from './persistence-words';
 
 /** The history's words for a player, in both languages: plain sentences, no operator terms, no hen numbers. */
-const WORDS = {
-  fr: {
-    rowWon: '{date} · gagné {amount}',
-    rowLost: '{date} · perdu',
-    ticket: 'Ticket n° {serial}',
-    playedOn: 'Joué le {date}',
-    amounts: 'Gains du ticket : {a1} au 1er coup, {a2} plus tard',
-    round1: 'Manche',
-    roundExtra: 'Manche EXTRA',
-    pick: '{nth} coup : {element}',
-    roundWon: "→ l'œuf d'or est trouvé",
-    roundLost: "→ pas d'œuf d'or",
-    haystackWon: "Botte de foin : l'Extra était dedans !",
-    haystackLost: "Botte de foin : pas d'Extra",
-    prize: 'Gain : {amount} ({which})',
-    prizeA1: 'œuf au 1er coup',
-    prizeA2: 'œuf plus tard',
-    noPrize: 'Pas de gain cette fois',
-    balance: 'Solde : {before} → {after} (ticket {stake})',
-  },
-  en: {
-    rowWon: '{date} · won {amount}',
-    rowLost: '{date} · lost',
-    ticket: 'Ticket no. {serial}',
-    playedOn: 'Played on {date}',
-    amounts: "Ticket's prizes: {a1} on the 1st pick, {a2} later",
-    round1: 'Round',
-    roundExtra: 'EXTRA round',
-    pick: '{nth} pick: {element}',
-    roundWon: '→ the golden egg is found',
-    roundLost: '→ no golden egg',
-    haystackWon: 'Haystack: the Extra was in it!',
-    haystackLost: 'Haystack: no Extra',
-    prize: 'Prize: {amount} ({which})',
-    prizeA1: 'egg on the 1st pick',
-    prizeA2: 'egg on a later pick',
-    noPrize: 'No prize this time',
-    balance: 'Balance: {before} → {after} (ticket {stake})',
-  },
+const fr = {
+  rowWon: '{date} · gagné {amount}',
+  rowLost: '{date} · perdu',
+  ticket: 'Ticket n° {serial}',
+  playedOn: 'Joué le {date}',
+  amounts: 'Gains du ticket : {a1} au 1er coup, {a2} plus tard',
+  round1: 'Manche',
+  roundExtra: 'Manche EXTRA',
+  pick: '{nth} coup : {element}',
+  roundWon: "→ l'œuf d'or est trouvé",
+  roundLost: "→ pas d'œuf d'or",
+  haystackWon: "Botte de foin : l'Extra était dedans !",
+  haystackLost: "Botte de foin : pas d'Extra",
+  prize: 'Gain : {amount} ({which})',
+  prizeA1: 'œuf au 1er coup',
+  prizeA2: 'œuf plus tard',
+  noPrize: 'Pas de gain cette fois',
+  balance: 'Solde : {before} → {after} (ticket {stake})',
 } as const;
 
-export type HistoryKey = keyof (typeof WORDS)['fr'];
+const en = translation<typeof fr>()({
+  rowWon: '{date} · won {amount}',
+  rowLost: '{date} · lost',
+  ticket: 'Ticket no. {serial}',
+  playedOn: 'Played on {date}',
+  amounts: "Ticket's prizes: {a1} on the 1st pick, {a2} later",
+  round1: 'Round',
+  roundExtra: 'EXTRA round',
+  pick: '{nth} pick: {element}',
+  roundWon: '→ the golden egg is found',
+  roundLost: '→ no golden egg',
+  haystackWon: 'Haystack: the Extra was in it!',
+  haystackLost: 'Haystack: no Extra',
+  prize: 'Prize: {amount} ({which})',
+  prizeA1: 'egg on the 1st pick',
+  prizeA2: 'egg on a later pick',
+  noPrize: 'No prize this time',
+  balance: 'Balance: {before} → {after} (ticket {stake})',
+} as const);
 
-export function hw(lang: Lang, key: HistoryKey, vars: Record<string, string | number> = {}): string {
-  return WORDS[lang][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+const WORDS = { fr, en };
+
+export type HistoryKey = keyof typeof fr;
+
+export function hw<K extends HistoryKey>(lang: Lang, key: K, ...vars: Fill<(typeof fr)[K]>): string {
+  return fill(WORDS[lang][key], ...vars);
 }
 
 const enOrdinal = new Intl.PluralRules('en-GB', { type: 'ordinal' });
@@ -74,3 +76,6 @@ export function localDate(lang: Lang, iso: string, timeZone?: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : f.format(d);
 }
+
+/** The history's words, both languages (a namespace of the words' tables). */
+export const HISTORY_WORDS = WORDS;

@@ -1,70 +1,149 @@
 import type { Container } from 'pixi.js';
+import type { FocusRing } from '../scene/focus';
+import type { TicketScreen } from '../scene/screens/ticket-screen';
+import type { Stage } from '../scene/stage';
 import { Button } from '../scene/views/button';
+import type { Hud } from '../scene/views/hud';
 import { isInside, isShown } from '../scene/visible';
-import type { GameApp } from './game-app';
+import type { Busy } from './busy';
+import type { ConnectionUi } from './connection-ui';
 import { textsOnScreen } from './hook-texts';
+import type { I18n } from './i18n';
 import { attractHookFields, gameStats } from './modes/attract-hook';
-import type { HookLayout, HookRect, HookScreen, HookSource, HookState } from './test-hook';
+import type { Attract } from './modes/attract-mode';
+import type { AppNavigation } from './navigation';
+import type { PrintedFlow } from './printed/printed-flow';
+import type { SoundBoard } from './sound';
+import {
+  type HookLayout,
+  type HookRect,
+  type HookScreen,
+  type HookSource,
+  type HookState,
+  installTestHook,
+} from './test-hook';
+import type { TicketSession } from './ticket-session';
+import type { Params } from './url-params';
 
 const rect = (c: Container): HookRect => {
   const b = c.getBounds();
   return { x: b.x, y: b.y, width: b.width, height: b.height };
 };
 
-function screenOf(a: GameApp): HookScreen {
-  if (!a.ready) return 'loading';
-  if (a.rules.visible) return 'rules';
-  if (a.connection?.history.isOpen) return 'history';
-  if (a.nav.screen === 'ticket' && a.ticket?.resultShown) return 'result';
-  return a.nav.screen ?? 'loading';
+/** What the test hook reads: the running game's parts, all built (the hook is given them once the game has booted). */
+export interface HookContext {
+  readonly params: Params;
+  readonly i18n: I18n;
+  readonly busy: Busy;
+  readonly stage: Stage;
+  readonly sound: SoundBoard;
+  readonly nav: AppNavigation;
+  readonly hud: Hud;
+  readonly focus: FocusRing;
+  readonly session: TicketSession;
+  readonly ticket: TicketScreen;
+  readonly connection: ConnectionUi;
+  readonly attract: Attract;
+  readonly printed: PrintedFlow | null;
+  readonly ready: () => boolean;
+  readonly notices: () => readonly string[];
+}
+
+/** What the hook says while the game boots: loading, busy, nothing on screen yet to describe. */
+export interface BootFacts {
+  readonly params: Params;
+  readonly busy: Busy;
+  readonly sound: SoundBoard;
+  readonly i18n: I18n;
+  readonly stage: Stage;
+}
+
+/**
+ * Installs the test hook at once (tests wait on it from the first moment); it describes the booting game until
+ * `running` is called with the whole game.
+ */
+export function installHookAtBoot(b: BootFacts): { running: (c: HookContext) => void } {
+  let source: HookSource = {
+    ready: () => false,
+    isIdle: () => false,
+    idle: () => b.busy.whenIdle(),
+    state: () => ({
+      screen: 'loading',
+      mode: b.params.mode,
+      demo: b.params.demo,
+      seed: b.params.demo ? b.params.seed : null,
+      balanceCents: 0,
+      muted: b.sound.muted,
+      lang: b.i18n.lang,
+      layout: b.stage.layout.orientation,
+      renderer: b.stage.rendererType,
+      game: null,
+      messages: [],
+    }),
+    layout: () => ({ hens: [], haystacks: [], buttons: {}, disabled: [], scratch: null }),
+    focus: () => null,
+  };
+  installTestHook({
+    ready: () => source.ready(),
+    isIdle: () => source.isIdle(),
+    idle: () => source.idle(),
+    state: () => source.state(),
+    layout: () => source.layout(),
+    focus: () => source.focus(),
+    stats: () => source.stats?.() ?? null,
+    texts: () => source.texts?.() ?? [],
+  });
+  return {
+    running: (c) => {
+      source = hookSource(c);
+    },
+  };
 }
 
 /** The test hook's view of the running game: only what is on screen, read from the scene and the session. */
-export function hookSource(a: GameApp): HookSource {
-  const top = (): Container => a.stage.app.stage;
+export function hookSource(c: HookContext): HookSource {
+  const top = (): Container => c.stage.app.stage;
+  const screenOf = (): HookScreen => (c.ready() ? c.nav.place() : 'loading');
   return {
-    ready: () => a.ready,
-    isIdle: () => a.ready && a.busy.idle,
-    idle: async () => {
-      // The boot holds the game busy too, so this also waits for the title.
-      await a.busy.whenIdle();
-    },
+    ready: c.ready,
+    isIdle: () => c.ready() && c.busy.idle,
+    // The boot holds the game busy too, so this also waits for the title.
+    idle: () => c.busy.whenIdle(),
     state: (): HookState => ({
-      screen: screenOf(a),
-      mode: a.params.mode,
-      demo: a.params.demo,
-      seed: a.params.demo ? a.params.seed : null,
-      balanceCents: a.session?.balanceCents ?? 0,
-      muted: a.sound.muted,
-      lang: a.i18n.lang,
-      layout: a.stage.layout.orientation,
-      renderer: a.stage.rendererType,
-      game: a.session?.snapshot() ?? null,
-      messages: [...a.notices],
+      screen: screenOf(),
+      mode: c.params.mode,
+      demo: c.params.demo,
+      seed: c.params.demo ? c.params.seed : null,
+      balanceCents: c.session.balanceCents,
+      muted: c.sound.muted,
+      lang: c.i18n.lang,
+      layout: c.stage.layout.orientation,
+      renderer: c.stage.rendererType,
+      game: c.session.snapshot(),
+      messages: [...c.notices()],
       // The result's words while it is on screen (title, why it paid, the line), and whether it is put aside.
-      result: a.ticket?.resultShown ? { ...a.ticket.result.texts, aside: a.ticket.result.lookingAtTicket } : null,
-      // While the attract loop runs: screen 'attract' and the demo ticket on screen.
-      ...attractHookFields(a),
+      result: c.ticket.resultShown ? { ...c.ticket.result.texts, aside: c.ticket.result.lookingAtTicket } : null,
+      // While the attract loop runs: the demo ticket on screen.
+      ...attractHookFields(c.attract),
       // The game server: the connection, the recalled history, the history view, what the ticket screen shows.
-      ...(a.connection?.hookFields() ?? {}),
-      printed: a.printed?.hookState() ?? null,
+      ...c.connection.hookFields(),
+      printed: c.printed?.hookState() ?? null,
     }),
-    stats: () => gameStats(a),
-    texts: () => textsOnScreen(top(), a.stage.layout.width, a.stage.layout.height),
+    stats: () => gameStats(c.stage),
+    texts: () => textsOnScreen(top(), c.stage.layout.width, c.stage.layout.height),
     layout: (): HookLayout => {
-      const screen = screenOf(a);
-      const tk = a.ticket;
+      const screen = screenOf();
+      const tk = c.ticket;
       // « Voir le ticket »: the result is put aside and the finished board is on screen.
-      const onTicket = tk !== null && (screen === 'ticket' || (screen === 'result' && tk.result.lookingAtTicket));
-      // Buttons of the layer in front: the rules, else the result, else the screen; the header's always.
-      const front: Container | undefined =
-        a.connection?.front() ?? (screen === 'rules' ? a.rules : screen === 'result' ? tk?.result : a.nav.active?.view);
+      const onTicket = screen === 'ticket' || (screen === 'result' && tk.result.lookingAtTicket);
+      // Buttons of the layer in front, and the header's.
+      const front = c.nav.front().view;
       const buttons: Record<string, HookRect> = {};
       const disabled: string[] = [];
       for (const b of Button.all) {
         if (!isShown(b, top())) continue;
         const inFront = front ? isInside(b, front) : false;
-        const inHeader = isInside(b, a.hud);
+        const inHeader = isInside(b, c.hud);
         if (inFront || inHeader) buttons[b.id] = rect(b);
         if ((inFront || inHeader) && !b.enabled) disabled.push(b.id);
       }
@@ -77,7 +156,7 @@ export function hookSource(a: GameApp): HookSource {
       };
     },
     focus: () => {
-      const f = a.focus.focused;
+      const f = c.focus.focused;
       if (!f) return null;
       return f.id === undefined ? { kind: f.kind, index: f.index } : { kind: f.kind, index: f.index, id: f.id };
     },

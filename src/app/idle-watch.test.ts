@@ -59,4 +59,24 @@ describe('IdleWatch', () => {
     expect(w.decide({ screen: 'ticket', ticketInPlay: false, busy: false }).action).toBe('home');
     expect(w.decide({ screen: 'other', ticketInPlay: false, busy: false }).action).toBe('none');
   });
+
+  it('names the next moment to ask again: the idle time left, then each second of the warning; none when busy', () => {
+    const c = clock();
+    const w = new IdleWatch(times, c.now);
+    expect(w.untilNext(title)).toBe(45_000);
+    c.advance(45_500);
+    expect(w.untilNext(title)).toBe(0);
+    expect(w.untilNext({ ...title, busy: true })).toBeNull();
+    expect(w.untilNext({ screen: 'other', ticketInPlay: false, busy: false })).toBeNull();
+    w.touch();
+    c.advance(59_000);
+    expect(w.untilNext(inTicket)).toBe(1_000);
+    c.advance(1_000);
+    expect(w.untilNext(inTicket)).toBe(1_000);
+    c.advance(1_250);
+    expect(w.untilNext(inTicket)).toBe(750);
+    c.advance(13_750);
+    expect(w.untilNext(inTicket)).toBe(0);
+    expect(w.decide(inTicket).action).toBe('setAside');
+  });
 });

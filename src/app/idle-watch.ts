@@ -1,6 +1,6 @@
 /**
  * What the game does when nobody touches it, as a pure decision over an injected clock (tests and the soak drive
- * it; the app polls it a few times a second). On the title: the attract loop. Inside a ticket: a warning with a
+ * it; the attract loop asks it again at each change and at the moment `untilNext` names, never on a timer's beat). On the title: the attract loop. Inside a ticket: a warning with a
  * countdown, then the ticket is set aside as it is — kept, never replayed — and the title comes back. On a result
  * left on screen: back to the title.
  */
@@ -63,5 +63,20 @@ export class IdleWatch {
     if (idle >= ticketIdleMs)
       return { action: 'warn', secondsLeft: Math.ceil((ticketIdleMs + warningMs - idle) / 1000) };
     return { action: 'none' };
+  }
+
+  /**
+   * How long, nobody touching anything, until `decide` may answer otherwise: the next moment to ask it (the warning's
+   * next second while it counts down); null while nothing can change without an input or a change of screen.
+   */
+  untilNext(v: IdleView): number | null {
+    if (v.busy) return null;
+    const idle = this.idleMs;
+    const { idleMs, ticketIdleMs, warningMs } = this.times;
+    if (v.screen === 'title') return Math.max(0, idleMs - idle);
+    if (v.screen !== 'ticket') return null;
+    if (!v.ticketInPlay || idle < ticketIdleMs) return Math.max(0, ticketIdleMs - idle);
+    const left = ticketIdleMs + warningMs - idle;
+    return left <= 0 ? 0 : left % 1000 || 1000;
   }
 }

@@ -9,7 +9,7 @@ import {
   payForTicket,
   type Wallet,
 } from '../core';
-// The only module of the app that reaches the seeded generator: demo tickets, never real ones.
+// The seeded generator: demo tickets only (the attract loop's demo tickets reach it too, from src/app/modes/).
 import { SeededSource } from '../core/seeded-source';
 import {
   type BalanceView,
@@ -43,7 +43,7 @@ export class LocalClient implements PlayClient {
   }
 
   async open(): Promise<Answer<SessionView>> {
-    const g = this.game && this.game.snapshot().phase !== 'ended' ? this.game : null;
+    const g = this.game && this.game.phase !== 'ended' ? this.game : null;
     return answered({
       kind: 'player',
       balanceCents: this.wallet.balanceCents,
@@ -60,8 +60,7 @@ export class LocalClient implements PlayClient {
   }
 
   async buy(): Promise<Answer<TicketUpdate>> {
-    if (this.game && this.game.snapshot().phase !== 'ended')
-      return refused('ticket-in-play', 'a ticket is already in play');
+    if (this.game && this.game.phase !== 'ended') return refused('ticket-in-play', 'a ticket is already in play');
     const paid = payForTicket(this.wallet);
     if (!paid.ok) return refused('balance-too-low', paid.error.message);
     this.wallet = paid.value;

@@ -1,4 +1,5 @@
 import type { Element } from '../core';
+import { type Fill, fill, translation } from './i18n/table';
 
 /**
  * The words of the link to the game server and of the « Historique » screen, in French and English. Kept apart from
@@ -40,11 +41,11 @@ const fr = {
   replayBanner: 'Relecture du ticket n° {serial} : le journal enregistré, aucun nouveau tirage',
   replayClose: 'Fermer la relecture',
   close: 'Fermer',
-};
+} as const;
 
 export type PersistenceKey = keyof typeof fr;
 
-const en: Record<PersistenceKey, string> = {
+const en = translation<typeof fr>()({
   lost: 'Connection lost — retrying…',
   lostDetail:
     'The ticket is recorded on the game server: it resumes exactly where it stands as soon as the connection is back.',
@@ -80,14 +81,17 @@ const en: Record<PersistenceKey, string> = {
   replayBanner: 'Replay of ticket no. {serial}: the saved journal, no new draw',
   replayClose: 'Close the replay',
   close: 'Close',
-};
+} as const);
 
 export type Lang = 'fr' | 'en';
 
 /** The string `key` in `lang`, `{name}` placeholders filled from `vars`. */
-export function pw(lang: Lang, key: PersistenceKey, vars: Record<string, string | number> = {}): string {
+export function pw<K extends PersistenceKey>(lang: Lang, key: K, ...vars: Fill<(typeof fr)[K]>): string {
   const table = lang === 'en' ? en : fr;
-  return table[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  return fill(table[key], ...vars);
 }
 
 export const elementWord = (lang: Lang, e: Element): string => pw(lang, e);
+
+/** The game server's and the history screen's words, both languages (a namespace of the words' tables). */
+export const SERVER_WORDS = { fr, en } as const;

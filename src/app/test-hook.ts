@@ -1,9 +1,43 @@
 import type { GameSnapshot } from '../core';
 import type { ConnectionHookFields } from './connection-ui';
-import type { AttractHookState, HookStats } from './modes/attract-hook';
 import type { KioskState } from './modes/kiosk-mode';
 import type { PrintedHookState } from './printed/printed-flow';
 import type { Mode } from './url-params';
+
+/** What the test hook says of the attract loop: only what is on screen, and the loop's own settings. */
+export interface AttractHookState {
+  readonly running: boolean;
+  readonly scene: string | null;
+  /** Loops completed since the page opened, and the last one's length in seconds at speed 1 (performance.now × speed). */
+  readonly loops: number;
+  readonly lastLoopSeconds: number | null;
+  /** The demo tickets' seeds (chosen by the search, or the settings'). */
+  readonly seeds: readonly number[];
+  /** « DÉMO » is on screen. */
+  readonly badge: boolean;
+  /** « Touchez pour jouer » is on screen. */
+  readonly banner: boolean;
+  readonly sound: boolean;
+  readonly loopSeconds: number;
+  readonly idleSeconds: number;
+  readonly ticketIdleSeconds: number;
+  /** Burn-in drift: each drifting view's offset from its rest place, in design units. */
+  readonly drift: readonly { readonly x: number; readonly y: number }[];
+}
+
+/** Counts for the soak benchmark: what is alive now. */
+export interface HookStats {
+  readonly displayObjects: number;
+  /** Texture sources uploaded to the GPU (WebGL); -1 on the canvas renderer. */
+  readonly gpuTextures: number;
+  readonly tweens: number;
+  readonly buttons: number;
+  /** performance.memory's used JS heap (Chromium), or -1. */
+  readonly heapBytes: number;
+  readonly fps: number;
+  /** The GPU textures by kind (label, resource and size), to tell which kind grows when the count does. */
+  readonly textureKinds: Readonly<Record<string, number>>;
+}
 
 export interface HookRect {
   x: number;

@@ -95,4 +95,60 @@ describe('TicketSession', () => {
     expect(session.snapshot()).toEqual(other.snapshot());
     expect(await session.pick(0)).toBe('accepted');
   });
+
+  describe('the one gate for input', () => {
+    it('a double tap on a hen picks once: the second tap, sent before the answer, does nothing', async () => {
+      const busy = new Busy();
+      const session = await TicketSession.open(new LoggingClient([]), busy);
+      await session.buy();
+      await session.reveal();
+      const told: string[] = [];
+      session.subscribe((u) => void told.push(...u.events.map((e) => e.type)));
+      const tap = (): Promise<string> => session.pick(0);
+      const [first, second] = await Promise.all([tap(), tap()]);
+      expect([first, second]).toEqual(['accepted', 'dropped']);
+      expect(told.filter((t) => t === 'henLifted')).toHaveLength(1);
+      expect(session.snapshot()!.round!.picks).toHaveLength(1);
+    });
+
+    it('a gated tap during a pending command does nothing, then acts once the game is free', async () => {
+      const busy = new Busy();
+      const session = await TicketSession.open(new LoggingClient([]), busy);
+      await session.buy();
+      let buys = 0;
+      const buyAgain = session.gated(() => buys++);
+      const reveal = session.reveal();
+      buyAgain();
+      buyAgain();
+      expect(buys).toBe(0);
+      // A screen changing holds the game too: still nothing.
+      const release = busy.hold();
+      await reveal;
+      buyAgain();
+      expect(buys).toBe(0);
+      release();
+      buyAgain();
+      expect(buys).toBe(1);
+    });
+
+    it('a double tap while the scene shows an update does nothing, even on another hen', async () => {
+      const busy = new Busy();
+      const session = await TicketSession.open(new LocalClient(7), busy);
+      await session.buy();
+      await session.reveal();
+      let finish!: () => void;
+      session.subscribe(() => new Promise<void>((r) => (finish = r)));
+      const first = session.pick(0);
+      await new Promise((r) => setTimeout(r, 0));
+      const tapped: number[] = [];
+      const tapHen = (hen: number) => session.gated(() => tapped.push(hen));
+      tapHen(1)();
+      tapHen(1)();
+      expect(await session.pick(2)).toBe('dropped');
+      finish();
+      await first;
+      expect(tapped).toEqual([]);
+      expect(session.snapshot()!.round!.picks).toHaveLength(1);
+    });
+  });
 });

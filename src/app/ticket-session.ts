@@ -53,9 +53,10 @@ interface OpenTicket {
 
 /**
  * One player's session over a PlayClient (the game server, or the demo in memory). Each command goes input → client
- * (awaited: the server has committed its events) → listeners (awaited) → idle. A command that arrives while the
- * previous one is in flight or still being shown is dropped, so a double tap never costs two picks. The session holds
- * only what the client answered: nothing is shown that the server has not answered.
+ * (awaited: the server has committed its events) → listeners (awaited) → idle. The session is the one gate for
+ * input: a command, or a tap wrapped by `gated`, that arrives while a command is in flight or still being shown (or a
+ * screen is changing) is dropped, so a double tap never costs two picks. The session holds only what the client
+ * answered: nothing is shown that the server has not answered.
  */
 export class TicketSession {
   private ticket: OpenTicket | null = null;
@@ -93,6 +94,23 @@ export class TicketSession {
   /** The serial of the ticket in play (as printed), or null. */
   get ticketId(): string | null {
     return this.ticketInPlay ? this.ticket!.id : null;
+  }
+
+  /** Nothing in flight, nothing moving: a tap may act. */
+  get free(): boolean {
+    return !this.working && this.busy.idle;
+  }
+
+  /** Closes the gate until the returned release is called (a replay that takes no input). */
+  hold(): () => void {
+    return this.busy.hold();
+  }
+
+  /** `action` as a tap's handler: it runs only when the session is free, else the tap does nothing. */
+  gated(action: () => void): () => void {
+    return () => {
+      if (this.free) action();
+    };
   }
 
   /** Whether this page can sell a ticket: a session is open with the server (or the demo). */
@@ -164,7 +182,7 @@ export class TicketSession {
   }
 
   async buy(): Promise<BuyOutcome> {
-    if (this.working || !this.canPlay) return 'dropped';
+    if (!this.free || !this.canPlay) return 'dropped';
     if (this.ticketInPlay) return 'ticket-in-play';
     return this.step(
       () => this.client.buy(),
@@ -176,7 +194,7 @@ export class TicketSession {
 
   /** Demo credit only: puts the balance back to the starting credit (the server decides whether it may). */
   async topUp(): Promise<void> {
-    if (this.working || !this.canPlay) return;
+    if (!this.free || !this.canPlay) return;
     this.working = true;
     const release = this.busy.hold();
     try {
@@ -207,7 +225,7 @@ export class TicketSession {
   }
 
   private command(c: Command): Promise<CommandOutcome> {
-    if (this.working || !this.canPlay) return Promise.resolve('dropped');
+    if (!this.free || !this.canPlay) return Promise.resolve('dropped');
     const t = this.ticket;
     if (!t || !this.ticketInPlay) return Promise.resolve('refused');
     return this.step(

@@ -1,9 +1,10 @@
-import { DEFAULT_PRIZE_TABLE, Fraction, formatSerial, RULES, tableOdds } from '../core';
+import { DEFAULT_PRIZE_TABLE, Fraction, formatSerial, tableOdds } from '../core';
 import type { TicketWords } from '../scene/screens/ticket-words';
 import type { RulesContent } from '../scene/views/rules-panel';
 import type { I18n } from './i18n';
 import { numbersFor } from './money';
 import { ordinal, resultWhy } from './result-why';
+import { stakeText } from './stake';
 
 /** The ticket screen's words in the current language. */
 export function ticketWords(i: I18n): TicketWords {
@@ -32,6 +33,7 @@ export function ticketWords(i: I18n): TicketWords {
     noExtra: t('noExtra'),
     extraWasHere: t('extraWasHere'),
     hen: (n) => t('hen', { n: n + 1 }),
+    element: (e) => t(e === 'egg' ? 'elementEgg' : e === 'chick' ? 'elementChick' : 'elementEmpty'),
     haystack: (n) => t('haystack', { n: n + 1 }),
     money: formatCents,
     result: (s) => {
@@ -84,7 +86,7 @@ export function rulesContent(i: I18n): RulesContent {
 }
 
 /** The ticket's price in `i`'s language (« 2,00 € » / « €2.00 »). */
-export const ticketPrice = (i: I18n): string => numbersFor(i.lang).money(RULES.ticketPriceCents);
+export const ticketPrice = (i: I18n): string => stakeText(i.lang);
 
 /** The top prize of the table, in whole euros (« 30 000 € »). */
 export const topPrize = (i: I18n): string =>

@@ -1,4 +1,4 @@
-import type { Command, GameError, GameEvent } from './events';
+import type { Command, GameError, GameEvent, Phase } from './events';
 import {
   checkEvent,
   currentRound,
@@ -76,6 +76,11 @@ export class Game {
 
   get ticket(): Ticket {
     return this.s.ticket;
+  }
+
+  /** Where the ticket stands, read without copying the state (a snapshot is a deep copy). */
+  get phase(): Phase {
+    return this.s.phase;
   }
 
   /** A deep copy of what the game shows now; the amounts stay hidden until the scratch zone is revealed. */

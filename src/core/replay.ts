@@ -30,7 +30,7 @@ export function replayJournal(journal: readonly GameEvent[], rules: Rules = RULE
 /** As replayJournal, and the ticket must have ended (history, meters, export). */
 export function replayFinished(journal: readonly GameEvent[], rules: Rules = RULES): Result<Game, GameError> {
   const game = replayJournal(journal, rules);
-  if (game.ok && game.value.snapshot().phase !== 'ended') {
+  if (game.ok && game.value.phase !== 'ended') {
     return err({ code: 'journal-inconsistent', message: 'journal inconsistent: the ticket has not ended' });
   }
   return game;

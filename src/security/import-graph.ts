@@ -17,16 +17,22 @@ const SPECIFIERS = [
   /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
 ];
 
+/** Type-only imports and re-exports (`import type { A } from '…'`): no code, but still a module leaning on another. */
+const TYPE_SPECIFIERS = [/(?:^|[;\n])\s*(?:import|export)\s+type\s[^'";]*?\sfrom\s*['"]([^'"]+)['"]/g];
+
 /** Removes comments, so a word in a comment is neither an import nor a use. Strings are kept (specifiers live there). */
 export function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
-/** The relative modules `file` imports, resolved to paths of `tree` (packages such as 'pixi.js' are left out). */
-export function importsOf(file: string, tree: SourceTree): string[] {
+/**
+ * The relative modules `file` imports, resolved to paths of `tree` (packages such as 'pixi.js' are left out); with
+ * `types`, its type-only imports too.
+ */
+export function importsOf(file: string, tree: SourceTree, types = false): string[] {
   const text = stripComments(tree.get(file) ?? '');
   const found = new Set<string>();
-  for (const re of SPECIFIERS) {
+  for (const re of types ? [...SPECIFIERS, ...TYPE_SPECIFIERS] : SPECIFIERS) {
     for (const m of text.matchAll(re)) {
       const spec = m[1]!;
       if (!spec.startsWith('.')) continue;
@@ -116,4 +122,33 @@ export function checkServerIsolation(tree: SourceTree, pageEntry: string, server
       out.push({ file, rule: 'server-in-page', detail: `reachable from ${pageEntry}` });
   }
   return out;
+}
+
+/**
+ * A circle of imports in `tree` (type-only imports counted: a circle of types is the same tangle for a reader), as
+ * the modules along it with the first one again at the end, or null when the imports form no circle.
+ */
+export function findCycle(tree: SourceTree): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (f: string): string[] | null => {
+    state.set(f, 'open');
+    path.push(f);
+    for (const next of importsOf(f, tree, true)) {
+      if (state.get(next) === 'open') return [...path.slice(path.indexOf(next)), next];
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    path.pop();
+    state.set(f, 'done');
+    return null;
+  };
+  for (const f of [...tree.keys()].sort()) {
+    if (state.has(f)) continue;
+    const found = visit(f);
+    if (found) return found;
+  }
+  return null;
 }

@@ -1,7 +1,8 @@
-import type { Strings } from './fr';
+import type { fr } from './fr';
+import { translation } from './table';
 
-/** Every English string; typed by the French set, so a missing or extra key fails the typecheck. */
-export const en: Strings = {
+/** Every English string: the French keys, each with its French string's placeholders (else the typecheck fails). */
+export const en = translation<typeof fr>()({
   title: 'The Hen that Laid the Golden Eggs',
   loading: 'Loading…',
   balance: 'Balance',
@@ -79,4 +80,4 @@ export const en: Strings = {
   elementChick: 'chick',
   elementEmpty: 'empty nest',
   contextLost: 'The display is restarting…',
-};
+} as const);

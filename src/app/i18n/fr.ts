@@ -77,6 +77,6 @@ export const fr = {
   elementChick: 'poussin',
   elementEmpty: 'nid vide',
   contextLost: "L'affichage redémarre…",
-};
+} as const;
 
 export type Strings = { readonly [K in keyof typeof fr]: string };

@@ -1,6 +1,7 @@
 import { en } from './en';
 import { fr, type Strings } from './fr';
 import { frenchSpaces } from './french-spaces';
+import { type Fill, fill } from './table';
 
 export type Lang = 'fr' | 'en';
 export type StringKey = keyof Strings;
@@ -27,11 +28,9 @@ export class I18n {
     this.set(this.current === 'fr' ? 'en' : 'fr');
   }
 
-  /** The string `key`, with `{name}` placeholders filled from `vars`. */
-  t(key: StringKey, vars: Record<string, string | number> = {}): string {
-    const s = TABLES[this.current][key].replace(/\{(\w+)\}/g, (m, name: string) =>
-      name in vars ? String(vars[name]) : m,
-    );
+  /** The string `key`, its `{name}` placeholders filled from `vars` (exactly the string's own: the compiler checks). */
+  t<K extends StringKey>(key: K, ...vars: Fill<(typeof fr)[K]>): string {
+    const s = fill(TABLES[this.current][key], ...vars);
     return this.current === 'fr' ? frenchSpaces(s) : s;
   }
 

@@ -37,14 +37,17 @@ export class DemoTicket {
     return min + (uniformInt(this.pace, 1000) / 1000) * spread;
   }
 
-  /** The bot's next command from what is on screen, or null once the ticket has ended. */
-  next(s: GameSnapshot = this.game.snapshot()): Command | null {
-    switch (s.phase) {
+  /**
+   * The bot's next command from what is on screen, or null once the ticket has ended. The phase is read as it is
+   * (no copy of the state); only a round's hens are read from a snapshot.
+   */
+  next(s?: GameSnapshot): Command | null {
+    switch (s?.phase ?? this.game.phase) {
       case 'scratch':
         return { type: 'reveal' };
       case 'round': {
         const down: number[] = [];
-        s.round?.hens.forEach((e, hen) => {
+        (s ?? this.game.snapshot()).round?.hens.forEach((e, hen) => {
           e === null && down.push(hen);
         });
         return { type: 'pick', hen: down[uniformInt(this.bot, down.length)]! };

@@ -1,45 +1,10 @@
 import gsap from 'gsap';
 import type { Container } from 'pixi.js';
+import type { Stage } from '../../scene/stage';
 import { Button } from '../../scene/views/button';
-import type { GameApp } from '../game-app';
-import type { HookState } from '../test-hook';
-import { attractOf } from './attract-mode';
+import type { AttractHookState, HookState, HookStats } from '../test-hook';
+import type { Attract } from './attract-mode';
 import type { KioskState } from './kiosk-mode';
-
-/** What the test hook says of the attract loop: only what is on screen, and the loop's own settings. */
-export interface AttractHookState {
-  readonly running: boolean;
-  readonly scene: string | null;
-  /** Loops completed since the page opened, and the last one's length in seconds at speed 1 (performance.now × speed). */
-  readonly loops: number;
-  readonly lastLoopSeconds: number | null;
-  /** The demo tickets' seeds (chosen by the search, or the settings'). */
-  readonly seeds: readonly number[];
-  /** « DÉMO » is on screen. */
-  readonly badge: boolean;
-  /** « Touchez pour jouer » is on screen. */
-  readonly banner: boolean;
-  readonly sound: boolean;
-  readonly loopSeconds: number;
-  readonly idleSeconds: number;
-  readonly ticketIdleSeconds: number;
-  /** Burn-in drift: each drifting view's offset from its rest place, in design units. */
-  readonly drift: readonly { readonly x: number; readonly y: number }[];
-}
-
-/** Counts for the soak benchmark: what is alive now. */
-export interface HookStats {
-  readonly displayObjects: number;
-  /** Texture sources uploaded to the GPU (WebGL); -1 on the canvas renderer. */
-  readonly gpuTextures: number;
-  readonly tweens: number;
-  readonly buttons: number;
-  /** performance.memory's used JS heap (Chromium), or -1. */
-  readonly heapBytes: number;
-  readonly fps: number;
-  /** The GPU textures by kind (label, resource and size), to tell which kind grows when the count does. */
-  readonly textureKinds: Readonly<Record<string, number>>;
-}
 
 /** What a texture source is, in a few words: its label, what backs it (a canvas, an image, nothing: pooled) and its size. */
 interface SourceLike {
@@ -65,9 +30,7 @@ function shown(c: Container): boolean {
  * 'attract' and `demo`, `seed` and `game` describe the demo ticket on screen (its draws: 'seeded'); the balance
  * stays the player's.
  */
-export function attractHookFields(a: GameApp): Partial<HookState> {
-  const at = attractOf(a);
-  if (!at) return {};
+export function attractHookFields(at: Attract): Partial<HookState> {
   const c = at.config;
   const attract: AttractHookState = {
     running: at.running,
@@ -89,15 +52,15 @@ export function attractHookFields(a: GameApp): Partial<HookState> {
   return { ...common, screen: 'attract', demo: true, seed: at.demoSeed, game: at.demoSnapshot };
 }
 
-export function gameStats(a: GameApp): HookStats {
+export function gameStats(stage: Stage): HookStats {
   let displayObjects = 0;
   const walk = (n: Container): void => {
     displayObjects++;
     for (const child of n.children) walk(child);
   };
-  walk(a.stage.app.stage);
+  walk(stage.app.stage);
   // Pixi's list keeps a null where a texture was released (until 10 000 of them pile up): only the live ones count.
-  const managed = (a.stage.app.renderer as { texture?: { managedTextures?: readonly (SourceLike | null)[] } }).texture
+  const managed = (stage.app.renderer as { texture?: { managedTextures?: readonly (SourceLike | null)[] } }).texture
     ?.managedTextures;
   const textures = managed?.filter((s): s is SourceLike => s !== null && s !== undefined);
   const textureKinds: Record<string, number> = {};
@@ -112,7 +75,7 @@ export function gameStats(a: GameApp): HookStats {
     tweens: gsap.globalTimeline.getChildren(true, true, true).length,
     buttons: Button.all.size,
     heapBytes: memory ? memory.usedJSHeapSize : -1,
-    fps: a.stage.app.ticker.FPS,
+    fps: stage.app.ticker.FPS,
     textureKinds,
   };
 }

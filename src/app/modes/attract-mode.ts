@@ -1,26 +1,44 @@
 import gsap from 'gsap';
-import type { Container } from 'pixi.js';
 import type { GameSnapshot } from '../../core';
 import { AttractScreen, type AttractTexts } from '../../scene/screens/attract-screen';
 import { TicketScreen } from '../../scene/screens/ticket-screen';
+import type { Stage } from '../../scene/stage';
 import { forgetReleasedTextKeys } from '../../scene/text-keys';
 import { AttractIdleWarning } from '../../scene/views/attract-idle-warning';
 import { type AttractConfig, type AttractProblem, DEFAULT_ATTRACT } from '../attract-config';
-import type { GameApp } from '../game-app';
+import type { Busy } from '../busy';
+import type { I18n } from '../i18n';
 import { frenchSpaces } from '../i18n/french-spaces';
 import { type IdleView, IdleWatch } from '../idle-watch';
+import type { AppNavigation } from '../navigation';
 import { shortValue } from '../shorten';
+import type { SoundBoard } from '../sound';
+import type { TicketSession } from '../ticket-session';
+import type { Params } from '../url-params';
 import { rulesContent, ticketWords, topPrize } from '../words';
 import { demoSeeds } from './attract-demo';
 import { DemoPlayer } from './attract-demo-player';
 import { loadAttractConfig } from './attract-load';
 import { Pace } from './attract-pace';
-import { ATTRACT_WORDS } from './attract-words';
+import { aw } from './attract-words';
 import { Kiosk } from './kiosk-mode';
 
-/** What the attract loop needs from the app: going home (a ticket in play stays as it is) and the title's texts. */
-export interface AttractHooks {
+/** What the attract loop works with: the stage it draws on, what is in front, whether the game is busy, the words. */
+export interface AttractContext {
+  readonly params: Params;
+  readonly stage: Stage;
+  readonly nav: AppNavigation;
+  readonly busy: Busy;
+  readonly session: TicketSession;
+  readonly i18n: I18n;
+  readonly sound: SoundBoard;
+  /** The game has booted. */
+  readonly ready: () => boolean;
+  /** Closes what someone left open over the screen (the rules, a code entry, a message) and the focus ring. */
+  readonly tidy: () => void;
+  /** Back to the title (a ticket in play stays as it is). */
   readonly home: () => Promise<void>;
+  /** The title's texts again (its notices name the loop's bad settings). */
   readonly refresh: () => void;
 }
 
@@ -62,13 +80,13 @@ export class Attract {
   private readonly player: DemoPlayer;
   private startAtOnce = false;
   private baseTimeScale = 1;
-  private hidden: Container[] = [];
-  private readonly timer: ReturnType<typeof setInterval>;
+  /** Shows again what the loop covers. */
+  private uncover: () => void = () => undefined;
+  /** The next moment the idle watch is asked again (set at each change, never a steady beat). */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly unlisten: (() => void)[] = [];
 
-  constructor(
-    private readonly a: GameApp,
-    private readonly hooks: AttractHooks,
-  ) {
+  constructor(private readonly a: AttractContext) {
     const renderer = a.stage.app.renderer;
     this.demoScreen = new TicketScreen(
       renderer,
@@ -102,7 +120,16 @@ export class Attract {
     for (const type of INPUTS) window.addEventListener(type, onInput, { capture: true, passive: false });
     a.i18n.onChange(() => this.refreshTexts());
     this.refreshTexts();
-    this.timer = setInterval(() => this.tick(), 250);
+    // Asked again when something changes: the game settles or starts moving (the idle time counts from its end), the
+    // screen or a layer changes; input is seen above.
+    this.unlisten.push(
+      a.busy.onChange(() => {
+        this.watch.touch();
+        this.check();
+      }),
+      a.nav.onChange(() => this.check()),
+    );
+    this.check();
   }
 
   get running(): boolean {
@@ -131,30 +158,27 @@ export class Attract {
     this.seedsFound = config.seeds.length > 0 ? [...config.seeds] : null;
     this.watch.setTimes(this.times());
     this.refreshTexts();
-    if (this.a.ready) this.hooks.refresh();
-    // `?mode=attract`: the loop starts as soon as the game is ready (the next tick).
+    if (this.a.ready()) this.a.refresh();
+    // `?mode=attract`: the loop starts as soon as the game is ready and idle on the title.
     this.startAtOnce = this.a.params.mode === 'attract';
+    this.check();
   }
 
   /** The notices the title shows for bad settings. */
   notices(): string[] {
-    const w = ATTRACT_WORDS[this.a.i18n.lang];
-    return this.problems.map((p) =>
-      w.badSetting.replace('{name}', shortValue(p.name)).replace('{value}', shortValue(p.value)),
-    );
+    const lang = this.a.i18n.lang;
+    return this.problems.map((p) => aw(lang, 'badSetting', { name: shortValue(p.name), value: shortValue(p.value) }));
   }
 
   /** Starts the loop over the title (never over a ticket: the idle watch only asks for it on the title). */
   start(): void {
-    if (this.active || !this.a.ready) return;
+    if (this.active || !this.a.ready()) return;
     this.active = true;
     this.leaving = false;
-    this.a.rules.hide();
-    this.a.focus.clear();
+    this.a.tidy();
     this.warning.hide();
-    this.hidden = this.a.stage.root.children.filter((c) => c.visible && c !== this.screen.view && c !== this.warning);
-    for (const c of this.hidden) c.visible = false;
     this.screen.open();
+    this.uncover = this.a.nav.cover(this.screen.view, [this.warning]);
     this.baseTimeScale = gsap.globalTimeline.timeScale();
     gsap.globalTimeline.timeScale(this.baseTimeScale * DEMO_PACE);
     const token = ++this.token;
@@ -171,10 +195,10 @@ export class Attract {
     gsap.globalTimeline.timeScale(this.baseTimeScale);
     this.player.drop();
     this.screen.close();
-    for (const c of this.hidden) c.visible = true;
-    this.hidden = [];
+    this.uncover();
+    this.uncover = () => undefined;
     this.watch.touch();
-    this.hooks.refresh();
+    this.a.refresh();
   }
 
   private times(): { idleMs: number; ticketIdleMs: number; warningMs: number } {
@@ -189,7 +213,11 @@ export class Attract {
   private input(e: Event): void {
     this.watch.touch();
     if (this.warning.visible) this.warning.hide();
-    if (!this.active && !this.leaving) return;
+    if (!this.active && !this.leaving) {
+      // Someone is there: the next question to the idle watch is moved on (a pointer's moves only count once a beat).
+      if (e.type !== 'pointermove' || this.timer === null) this.check();
+      return;
+    }
     if (e.type === 'pointermove' || e.type === 'wheel') return;
     // Nothing under the loop sees this input: the tap that leaves it must not also buy a ticket.
     e.stopImmediatePropagation();
@@ -202,46 +230,64 @@ export class Attract {
     this.stop();
   }
 
-  private tick(): void {
-    if (!this.a.ready) return;
+  /** What the idle watch sees: the screen under the layers in front, a ticket in play, the game moving. */
+  private idleView(): IdleView {
+    const front = this.a.nav.front();
+    return {
+      screen:
+        front.id === 'attract'
+          ? 'other'
+          : front.screen === 'title'
+            ? 'title'
+            : front.screen === 'ticket'
+              ? 'ticket'
+              : 'other',
+      ticketInPlay: this.a.session.ticketInPlay,
+      busy: this.active || !this.a.busy.idle,
+    };
+  }
+
+  /** Asks the idle watch now, and sets the next moment to ask it (if nothing changes before). */
+  private check(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.a.ready()) return;
+    this.act();
+    const wait = this.active ? null : this.watch.untilNext(this.idleView());
+    if (wait !== null) this.timer = setTimeout(() => this.check(), Math.max(wait, 20));
+  }
+
+  private act(): void {
     if (this.startAtOnce && this.a.busy.idle && this.a.nav.screen === 'title') {
       this.startAtOnce = false;
       this.start();
       return;
     }
-    const screen = this.a.nav.screen;
-    const view: IdleView = {
-      screen: screen === 'title' ? 'title' : screen === 'ticket' ? 'ticket' : 'other',
-      ticketInPlay: this.a.session?.ticketInPlay ?? false,
-      busy: this.active || !this.a.busy.idle,
-    };
-    const d = this.watch.decide(view);
-    const w = ATTRACT_WORDS[this.a.i18n.lang];
+    const d = this.watch.decide(this.idleView());
+    const lang = this.a.i18n.lang;
     switch (d.action) {
       case 'attract':
-        // A code entry or a ticket's message left open by someone who walked away goes with them.
-        this.a.printed?.entry.close();
-        this.a.printed?.note.hide();
+        // A code entry or a ticket's message left open by someone who walked away goes with them (tidy, at start).
         this.start();
         return;
       case 'warn':
-        this.a.rules.hide();
+        this.a.tidy();
         this.warning.show(
-          w.stillThere,
-          this.a.i18n.lang === 'fr' ? frenchSpaces(w.setAsideIn) : w.setAsideIn,
+          aw(lang, 'stillThere'),
+          lang === 'fr' ? frenchSpaces(aw(lang, 'setAsideIn')) : aw(lang, 'setAsideIn'),
           d.secondsLeft,
         );
         return;
       case 'setAside':
         // The ticket stays as its journal has it: only the screen changes; the title offers to resume it.
         this.warning.hide();
-        void this.hooks.home().then(() => {
+        void this.a.home().then(() => {
           this.watch.touch();
           if (this.a.params.mode === 'kiosk' || this.a.params.mode === 'attract') this.start();
         });
         return;
       case 'home':
-        void this.hooks.home().then(() => this.watch.touch());
+        void this.a.home().then(() => this.watch.touch());
         return;
       case 'none':
         if (this.warning.visible) this.warning.hide();
@@ -251,18 +297,19 @@ export class Attract {
 
   private refreshTexts(): void {
     const i = this.a.i18n;
-    const w = ATTRACT_WORDS[i.lang];
-    const other = ATTRACT_WORDS[i.lang === 'fr' ? 'en' : 'fr'];
+    const say = (key: 'touch' | 'howToHeading' | 'howTo1' | 'howTo2' | 'howTo3'): string => aw(i.lang, key);
+    const spaced = (key: 'howTo1' | 'howTo2' | 'howTo3'): string =>
+      i.lang === 'fr' ? frenchSpaces(say(key)) : say(key);
     const rules = rulesContent(i);
     const texts: AttractTexts = {
       title: i.t('title'),
       topPrize: i.t('topPrize', { amount: topPrize(i) }),
-      touch: w.touch,
-      touchOther: other.touch,
+      touch: say('touch'),
+      touchOther: aw(i.lang === 'fr' ? 'en' : 'fr', 'touch'),
       caption: this.config.caption,
       badge: i.t('demoBadge'),
-      howToHeading: w.howToHeading,
-      howTo: i.lang === 'fr' ? [frenchSpaces(w.howTo[0]), frenchSpaces(w.howTo[1]), frenchSpaces(w.howTo[2])] : w.howTo,
+      howToHeading: say('howToHeading'),
+      howTo: [spaced('howTo1'), spaced('howTo2'), spaced('howTo3')],
       prizes: {
         title: rules.title,
         columns: rules.columns,
@@ -308,12 +355,12 @@ export class Attract {
     }
   }
 
-  /** Each still scene's share of the loop's length, once the demo tickets have had theirs (4 s at least). */
   /** The loop's clock: seconds as they pass at speed 1 (performance.now, which a test's fake clock drives). */
   private seconds(): number {
     return (performance.now() / 1000) * this.a.params.speed;
   }
 
+  /** Each still scene's share of the loop's length, once the demo tickets have had theirs (4 s at least). */
   private stillSeconds(): number {
     const scenes = this.config.scenes;
     const stills = scenes.filter((s) => s !== 'demo').length;
@@ -325,20 +372,15 @@ export class Attract {
   /** For the soak and the tests: the loop stops for good (the page is closing). */
   dispose(): void {
     this.stop();
-    clearInterval(this.timer);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    for (const u of this.unlisten) u();
   }
 }
 
-const running = new WeakMap<GameApp, Attract>();
-
-/** Starts the attract loop's watch for the game `a` (and kiosk mode when asked for); reads its settings in the background. */
-export function installAttract(a: GameApp, hooks: AttractHooks): Attract {
-  const attract = new Attract(a, hooks);
-  running.set(a, attract);
+/** Starts the attract loop's watch (and kiosk mode when asked for); reads its settings in the background. */
+export function installAttract(context: AttractContext): Attract {
+  const attract = new Attract(context);
   void attract.configure();
   return attract;
-}
-
-export function attractOf(a: GameApp): Attract | null {
-  return running.get(a) ?? null;
 }

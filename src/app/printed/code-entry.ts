@@ -1,5 +1,5 @@
 import { CHECK_ALPHABET, CODE_ALPHABET, CODE_DATA_LENGTH, CODE_GROUP } from '../../protocol/game-code';
-import { type Lang, type PrintedKey, printedWords } from './printed-words';
+import { type Lang, type PlainPrintedKey, printedWords } from './printed-words';
 import './printed.css';
 
 /** What the code entry asks of the app: judge a code (typed or scanned) and say so; close. */
@@ -8,7 +8,10 @@ export interface CodeEntryActions {
   readonly submit: (text: string, from: 'keypad' | 'camera') => Promise<void>;
   readonly cancel: () => void;
   /** Starts the camera into the video; returns its stop, or the words saying why there is none. */
-  readonly startCamera: (video: HTMLVideoElement, onText: (text: string) => void) => Promise<(() => void) | PrintedKey>;
+  readonly startCamera: (
+    video: HTMLVideoElement,
+    onText: (text: string) => void,
+  ) => Promise<(() => void) | PlainPrintedKey>;
 }
 
 /** The keys in order: the 32 data symbols, then the five check-only symbols (* ~ $ = U). */
@@ -46,7 +49,7 @@ export class CodeEntry {
   private typed = '';
   private busy = false;
   private stopCamera: (() => void) | null = null;
-  private cameraWords: PrintedKey = 'cameraStarting';
+  private cameraWords: PlainPrintedKey = 'cameraStarting';
   /** The last message, kept as its key and values so a change of language says it again. */
   private said: { text: (lang: Lang) => string; kind: 'error' | 'info' } | null = null;
 
@@ -100,7 +103,7 @@ export class CodeEntry {
     const p = this.parts;
     if (!p) return;
     const lang = this.lang();
-    const w = (k: PrintedKey): string => printedWords(lang, k);
+    const w = (k: PlainPrintedKey): string => printedWords(lang, k);
     p.title.textContent = w('entryTitle');
     p.help.textContent = w('entryHelp');
     p.camera.textContent = w(this.cameraWords);

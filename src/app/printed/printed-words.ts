@@ -1,4 +1,5 @@
 import { frenchSpaces } from '../i18n/french-spaces';
+import { type Fill, fill, type Plain, translation } from '../i18n/table';
 
 /**
  * The words of a printed ticket played on a screen (a phone from its QR code, a kiosk from its camera or keypad), in
@@ -44,11 +45,13 @@ const fr = {
   paidLine: 'Gain de {amount} payé le {when} ({where}).\nTicket n° {serial}',
   seconds: '{n} s',
   minutes: '{n} min',
-};
+} as const;
 
 export type PrintedKey = keyof typeof fr;
+/** A printed ticket's words that have no placeholder. */
+export type PlainPrintedKey = Plain<typeof fr>;
 
-const en: Record<PrintedKey, string> = {
+const en = translation<typeof fr>()({
   scan: 'Scan my ticket',
   playMine: 'Play my ticket',
   entryTitle: 'Your ticket',
@@ -85,14 +88,14 @@ const en: Record<PrintedKey, string> = {
   paidLine: 'Prize of {amount} paid on {when} ({where}).\nTicket no. {serial}',
   seconds: '{n} s',
   minutes: '{n} min',
-};
+} as const);
 
 export type Lang = 'fr' | 'en';
 
 /** The string `key` in `lang`, `{name}` placeholders filled from `vars`; French gets its no-break spaces. */
-export function printedWords(lang: Lang, key: PrintedKey, vars: Record<string, string | number> = {}): string {
+export function printedWords<K extends PrintedKey>(lang: Lang, key: K, ...vars: Fill<(typeof fr)[K]>): string {
   const table = lang === 'en' ? en : fr;
-  const s = table[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  const s = fill(table[key], ...vars);
   return lang === 'fr' ? frenchSpaces(s) : s;
 }
 
@@ -101,3 +104,6 @@ export function waitWords(lang: Lang, seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   return s < 90 ? printedWords(lang, 'seconds', { n: s }) : printedWords(lang, 'minutes', { n: Math.ceil(s / 60) });
 }
+
+/** A printed ticket's words, both languages (a namespace of the words' tables). */
+export const PRINTED_WORDS = { fr, en } as const;

@@ -76,7 +76,11 @@ export class TicketScreen implements Screen {
     };
     this.card = new TicketCard(renderer, askReveal, scratchSound, askReveal);
     this.skipPad.eventMode = 'none';
-    this.board = new BoardView(a.pick, (i) => words().hen(i));
+    this.board = new BoardView(
+      a.pick,
+      (i) => words().hen(i),
+      (e) => words().element(e),
+    );
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
     this.result = new ResultPanel(a.playAgain, a.home, a.topUp, (on) => this.lookAtTicket(on));
     this.scratchAll = new Button({

@@ -1,4 +1,4 @@
-import type { GameSnapshot } from '../../core';
+import type { Element, GameSnapshot } from '../../core';
 import type { ResultTexts } from '../views/result-panel';
 
 /** Every word the ticket screen shows, in the current language (the app builds it from its i18n). */
@@ -25,6 +25,8 @@ export interface TicketWords {
   readonly noExtra: string;
   readonly extraWasHere: string;
   readonly hen: (i: number) => string;
+  /** What a lifted hen hid, for the screen reader (« poussin »). */
+  readonly element: (e: Element) => string;
   readonly haystack: (i: number) => string;
   readonly money: (cents: number) => string;
   /** The result's words for a finished ticket (why it paid what it paid, from its record). */

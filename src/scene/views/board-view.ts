@@ -13,6 +13,7 @@ export class BoardView extends Container {
   constructor(
     private readonly onPick: (hen: number) => void,
     private readonly henLabel: (hen: number) => string,
+    private readonly elementName: (e: Element) => string,
   ) {
     super();
     this.sortableChildren = false;
@@ -23,7 +24,7 @@ export class BoardView extends Container {
     for (const h of this.hens) dispose(h);
     this.hens = [];
     for (let i = 0; i < RULES.hens; i++) {
-      const h = new HenView(i, this.onPick);
+      const h = new HenView(i, this.onPick, this.elementName);
       h.accessibleTitle = this.henLabel(i);
       this.hens.push(h);
       this.addChild(h);

@@ -15,7 +15,6 @@ const LIFT = 104;
  */
 export class HenView extends Container {
   /** What a screen reader says for each element, in the current language (set by the app). */
-  static elementNames: Record<Element, string> = { egg: 'egg', chick: 'chick', empty: 'empty' };
   lifted = false;
   private readonly nest = art('nest');
   private readonly sitting = art('hen');
@@ -29,6 +28,8 @@ export class HenView extends Container {
   constructor(
     readonly index: number,
     private readonly onTap: (hen: number) => void,
+    /** What was under her, in words, for the screen reader's title (« œuf d'or »). */
+    private readonly elementName: (e: Element) => string,
   ) {
     super();
     this.nest.position.set(NEST_AT.x, NEST_AT.y);
@@ -151,7 +152,7 @@ export class HenView extends Container {
     if (revealed && element !== 'egg') v.alpha = 0.85;
     this.elementBox.addChild(v);
     this.elementView = v;
-    this.accessibleTitle = `${this.accessibleTitle ?? ''} (${HenView.elementNames[element]})`;
+    this.accessibleTitle = `${this.accessibleTitle ?? ''} (${this.elementName(element)})`;
     return v;
   }
 

@@ -6,20 +6,15 @@ import { fitWidth, label } from '../text';
 import { HOW_TO_PICTURES } from './attract-howto';
 import { Button } from './button';
 import { panel } from './panel';
-import { prizesPage } from './rules-prizes';
+import { type PrizesContent, prizesPage } from './rules-prizes';
 
 /** What the rules screen says, composed by the app from the prize table and the exact odds. */
-export interface RulesContent {
+export interface RulesContent extends PrizesContent {
   readonly title: string;
   /** The two pages' names: how to play, prizes and odds. */
   readonly pages: readonly [string, string];
   /** A ticket in three steps, in plain words, beside the how-to pictures. */
   readonly steps: readonly [string, string, string];
-  readonly ours: string;
-  readonly columns: readonly [string, string, string];
-  readonly rows: readonly (readonly [string, string, string])[];
-  readonly oddsTitle: string;
-  readonly odds: readonly string[];
   readonly close: string;
 }
 

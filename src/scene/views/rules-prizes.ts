@@ -1,6 +1,14 @@
 import { Container, Graphics } from 'pixi.js';
 import { label } from '../text';
-import type { RulesContent } from './rules-panel';
+
+/** The prizes page's words: the table's columns and rows, whether the table is our own, the odds. */
+export interface PrizesContent {
+  readonly ours: string;
+  readonly columns: readonly [string, string, string];
+  readonly rows: readonly (readonly [string, string, string])[];
+  readonly oddsTitle: string;
+  readonly odds: readonly string[];
+}
 
 interface Box {
   readonly x: number;
@@ -14,8 +22,6 @@ interface Box {
  * and the exact odds. Landscape: the table on the left, the odds on the right; portrait: one under the other. Each
  * part shrinks only if the room left cannot hold it.
  */
-export type PrizesContent = Pick<RulesContent, 'columns' | 'rows' | 'ours' | 'oddsTitle' | 'odds'>;
-
 export function prizesPage(c: PrizesContent, body: Box, wide: boolean): Container {
   const box = new Container();
   const k = wide ? 1 : 1.45;
