@@ -28,7 +28,7 @@ export default defineConfig({
   globalTeardown: './e2e/support/remove-e2e-data.ts',
   // The screenshot walks (every screen at six sizes in two languages, the ticket's money moments at three sizes) take
   // most of an hour on a software renderer: `npm run test:screens` runs them; `npm test` leaves them out.
-  testIgnore: process.env['POULE_SCREENS'] === '1' ? [] : ['**/screens-fit.spec.ts', '**/reveal-screens.spec.ts'],
+  testIgnore: process.env['POULE_WALKS'] === '1' ? [] : ['**/screens-fit.spec.ts', '**/reveal-screens.spec.ts'],
   forbidOnly: !!process.env['CI'],
   fullyParallel: false,
   workers: 1,

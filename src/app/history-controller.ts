@@ -4,7 +4,7 @@ import { type RecalledTicket, shownEvents } from '../protocol/messages';
 import { dispose } from '../scene/dispose';
 import { type HistoryContent, HistoryScreen } from '../scene/screens/history-screen';
 import { TicketScreen } from '../scene/screens/ticket-screen';
-import { Button } from '../scene/views/button';
+import { Button, TOUCH_MIN_CSS } from '../scene/views/button';
 import type { GameApp } from './game-app';
 import { replaySteps } from './history-replay';
 import { type HistoryLine, historyDetail, historyLine, historyRow } from './history-text';
@@ -72,7 +72,10 @@ export class HistoryController {
     this.openButton.setText(pw(this.a.i18n.lang, 'historyButton'));
     const l = this.a.stage.layout;
     // Under the header, whose height grows on a phone (larger icons).
-    this.openButton.position.set(40, l.header.y + l.header.height + 20);
+    // On a phone the button's face grows about its centre to a fingertip's size: moved in by what it gains, so its
+    // left edge stays on screen.
+    const grow = Math.max(1, TOUCH_MIN_CSS / (90 * l.scale));
+    this.openButton.position.set(30 + (grow - 1) * 150, l.header.y + l.header.height + 20 + (grow - 1) * 45);
   }
 
   open(): void {
