@@ -7,7 +7,7 @@ import { TicketScreen } from '../scene/screens/ticket-screen';
 import { Button, TOUCH_MIN_CSS } from '../scene/views/button';
 import type { GameApp } from './game-app';
 import { replaySteps } from './history-replay';
-import { type HistoryLine, historyDetail, historyLine, historyRow } from './history-text';
+import { type HistoryLine, historyBoard, historyDetail, historyLine, historyRow } from './history-text';
 import { pw } from './persistence-words';
 import { type ShownTicket, shownTicket } from './resume-shown';
 import { ticketWords } from './words';
@@ -148,6 +148,7 @@ export class HistoryController {
       rows: list.map((e) => historyRow(lang, e)),
       selected: this.selected,
       detail: chosen ? historyDetail(lang, chosen) : '',
+      board: chosen ? historyBoard(lang, chosen) : [],
       labels: {
         replay: pw(lang, 'replay'),
         close: pw(lang, 'close'),
