@@ -168,4 +168,14 @@ describe('computeLayout', () => {
       }
     }
   });
+
+  it.each([
+    [360, 640],
+    [390, 844],
+    [1080, 1920],
+  ])('leaves room under the docked ticket for its serial at a size that reads at %i×%i', (w, h) => {
+    const l = computeLayout(w, h);
+    // The serial tag is written in the gap between the docked ticket and the prompt: at least 14 CSS px tall.
+    expect((l.action.y - (l.ticket.y + l.ticket.height)) * l.scale).toBeGreaterThanOrEqual(14);
+  });
 });

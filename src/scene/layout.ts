@@ -141,7 +141,8 @@ function portrait(scale: number, height: number): Omit<Layout, 'width' | 'height
     balance: phone ? r(30, 16, 1050 - (4 * icon + 3 * 10) - 50, 80) : r(30, 26, 380, 80),
     badge: phone ? r(30, 104, 170, Math.min(56, headerH - 110)) : r(424, 26, 170, 80),
     icons: phone ? icons(1050, 16, icon, 10) : icons(1050, 24, 84, 12),
-    ticket: r(30, 150 + dy, 640, 256),
+    // A little smaller than the counter's height: the serial is written under it at a size a phone can read.
+    ticket: r(30, 138 + dy, 600, 240),
     // Centred on the farmyard while it is scratched; « tout gratter » above the farmyard (the strip of the prompt),
     // so it covers no hen.
     ticketBig: r(board.x + (board.width - 1000) / 2, board.y + (board.height - 400) / 2, 1000, 400),
