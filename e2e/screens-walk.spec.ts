@@ -64,10 +64,11 @@ for (const size of SIZES) {
       }
       await until(page, (s) => s.screen === 'result');
       await check('result');
-      // The attract loop's still scenes, in a short loop of their own.
-      await page.goto(`/?mode=attract&scenes=title,howto,prizes&loop=30&lang=${lang}&speed=1`);
-      await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
+      // The attract loop's still scenes, each held on screen by a loop of its own (a 4K frame can take seconds here:
+      // a shared loop may move on before the screenshot).
       for (const scene of ['title', 'howto', 'prizes'] as const) {
+        await page.goto(`/?mode=attract&scenes=${scene}&loop=600&lang=${lang}&speed=1`);
+        await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
         await until(page, (s) => s.attract?.scene === scene, 90_000);
         // Past the cross-fade (and the how-to's cards coming in one by one).
         await page.waitForTimeout(scene === 'howto' ? 2500 : 900);
