@@ -27,8 +27,9 @@ export default defineConfig({
   outputDir: 'test-results',
   globalTeardown: './e2e/support/remove-e2e-data.ts',
   // The screenshot walks (every screen at six sizes in two languages, the ticket's money moments at three sizes) take
-  // most of an hour on a software renderer: `npm run test:screens` runs them; `npm test` leaves them out.
-  testIgnore: process.env['POULE_SCREENS'] === '1' ? [] : ['**/screens-fit.spec.ts', '**/reveal-screens.spec.ts'],
+  // most of an hour on a software renderer: `npm run test:screens` runs them; `npm test` leaves them out (it runs the
+  // same fit checks without screenshots: e2e/screens-fit.spec.ts).
+  testIgnore: process.env['POULE_WALKS'] === '1' ? [] : ['**/screens-walk.spec.ts', '**/reveal-screens.spec.ts'],
   forbidOnly: !!process.env['CI'],
   fullyParallel: false,
   workers: 1,

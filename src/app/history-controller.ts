@@ -5,9 +5,9 @@ import { dispose } from '../scene/dispose';
 import { type HistoryContent, HistoryScreen } from '../scene/screens/history-screen';
 import { TicketScreen } from '../scene/screens/ticket-screen';
 import type { Stage } from '../scene/stage';
-import { Button } from '../scene/views/button';
+import { Button, TOUCH_MIN_CSS } from '../scene/views/button';
 import { replaySteps } from './history-replay';
-import { type HistoryLine, historyDetail, historyLine, historyRow } from './history-text';
+import { type HistoryLine, historyBoard, historyDetail, historyLine, historyRow } from './history-text';
 import type { I18n } from './i18n';
 import type { AppNavigation } from './navigation';
 import { pw } from './persistence-words';
@@ -85,7 +85,10 @@ export class HistoryController {
     this.openButton.setText(pw(this.a.i18n.lang, 'historyButton'));
     const l = this.a.stage.layout;
     // Under the header, whose height grows on a phone (larger icons).
-    this.openButton.position.set(40, l.header.y + l.header.height + 20);
+    // On a phone the button's face grows about its centre to a fingertip's size: moved in by what it gains, so its
+    // left edge stays on screen.
+    const grow = Math.max(1, TOUCH_MIN_CSS / (90 * l.scale));
+    this.openButton.position.set(30 + (grow - 1) * 150, l.header.y + l.header.height + 20 + (grow - 1) * 45);
   }
 
   open(): void {
@@ -160,6 +163,7 @@ export class HistoryController {
       rows: list.map((e) => historyRow(lang, e)),
       selected: this.selected,
       detail: chosen ? historyDetail(lang, chosen) : '',
+      board: chosen ? historyBoard(lang, chosen) : [],
       labels: {
         replay: pw(lang, 'replay'),
         close: pw(lang, 'close'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type HistoryEntry, historyEntry } from '../core/history';
 import { findJournal, has } from '../core/test-support/saved-tickets';
-import { historyDetail, historyRow } from './history-text';
+import { historyBoard, historyDetail, historyRow } from './history-text';
 import { localDate, ordinal } from './history-words';
 
 const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -49,5 +49,21 @@ describe("the history in a player's words", () => {
     const en = historyDetail('en', e);
     expect(en).toMatch(/Prize: €[\d,.]+ \(egg on a later pick\)/);
     expect(en).toContain('→ the golden egg is found');
+  });
+  it("draws each round's finished board from the journal: the picks in order and where the egg was", () => {
+    const e = entry((j) => has(j, (ev) => ev.type === 'haystackOpened' && ev.extraWon));
+    const boards = historyBoard('fr', e);
+    expect(boards.map((b) => b.title)).toEqual(['Manche', 'Manche EXTRA']);
+    boards.forEach((b, k) => {
+      const r = e.rounds[k]!;
+      expect(b.picks).toEqual(r.picks.map((p) => ({ hen: p.hen, element: p.element })));
+      expect(b.eggHen).toBeGreaterThanOrEqual(0);
+      expect(b.eggHen).toBeLessThan(30);
+      // A won round's egg is under its last pick; a lost round's egg is under no pick.
+      const picked = b.picks.map((p) => p.hen);
+      if (r.outcome === 'won') expect(picked.at(-1)).toBe(b.eggHen);
+      else expect(picked).not.toContain(b.eggHen);
+    });
+    expect(historyBoard('en', e).map((b) => b.title)).toEqual(['Round', 'EXTRA round']);
   });
 });

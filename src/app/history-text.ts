@@ -53,6 +53,22 @@ export function historyDetail(lang: Lang, e: HistoryEntry, timeZone?: string): s
   return lines.join('\n');
 }
 
+/** The finished board of each round, for the small picture beside the lines: the picks in order and the egg. */
+export function historyBoard(
+  lang: Lang,
+  e: HistoryEntry,
+): {
+  title: string;
+  picks: { hen: number; element: HistoryEntry['rounds'][number]['picks'][number]['element'] }[];
+  eggHen: number;
+}[] {
+  return e.rounds.map((r) => ({
+    title: hw(lang, r.round > 1 ? 'roundExtra' : 'round1'),
+    picks: r.picks.map((p) => ({ hen: p.hen, element: p.element })),
+    eggHen: r.eggHen,
+  }));
+}
+
 /** A history line as the test hook gives it: the same facts as the screen, as data (the core's entry, flattened). */
 export type HistoryLine = Pick<
   HistoryEntry,

@@ -126,4 +126,56 @@ describe('computeLayout', () => {
     expect(l.board.y + l.board.height).toBeGreaterThan(bottom - 60);
     expect(l.title.buy.y).toBeGreaterThan(bottom * 0.5);
   });
+
+  it.each([
+    [360, 640],
+    [390, 844],
+    [1080, 1920],
+  ])('uses the whole portrait title at %i×%i: logo, top prize, a large hen and egg, the buy button low', (w, h) => {
+    const l = computeLayout(w, h);
+    const t = l.title;
+    const H = l.design.height;
+    const order = [l.header, t.logo, t.prize, t.hero, t.buy, t.topUp];
+    order.forEach((a, k) => {
+      for (const b of order.slice(k + 1)) expect(overlap(a, b)).toBe(false);
+      if (k > 0) expect(a.y).toBeGreaterThanOrEqual(order[k - 1]!.y);
+    });
+    // The hen and her egg are the middle fifth of the screen, not a small strip.
+    expect(t.hero.height).toBeGreaterThan(H * 0.19);
+    // The buy button sits in the lower third, where a thumb rests; the top-up and notices under it reach the foot.
+    expect(t.buy.y + t.buy.height / 2).toBeGreaterThan(H * 0.66);
+    expect(t.message.y + t.message.height).toBeGreaterThan(H * 0.95);
+    expect(t.buy.width * l.scale).toBeGreaterThan(w * 0.75);
+  });
+
+  it("keeps the landscape title's hen clear of the top prize's line", () => {
+    for (const [w, h] of [
+      [1280, 720],
+      [1920, 1080],
+      [3840, 2160],
+    ] as const) {
+      const t = computeLayout(w, h).title;
+      const hen: Rect = { x: t.hero.x, y: t.hero.y, width: t.hero.height, height: t.hero.height };
+      const egg: Rect = {
+        x: t.hero.x + t.hero.width - t.hero.height * 0.8,
+        y: t.hero.y,
+        width: t.hero.height * 0.8,
+        height: t.hero.height,
+      };
+      for (const art of [hen, egg]) {
+        expect(overlap(art, t.prize)).toBe(false);
+        expect(overlap(art, t.buy)).toBe(false);
+      }
+    }
+  });
+
+  it.each([
+    [360, 640],
+    [390, 844],
+    [1080, 1920],
+  ])('leaves room under the docked ticket for its serial at a size that reads at %i×%i', (w, h) => {
+    const l = computeLayout(w, h);
+    // The serial tag is written in the gap between the docked ticket and the prompt: at least 14 CSS px tall.
+    expect((l.action.y - (l.ticket.y + l.ticket.height)) * l.scale).toBeGreaterThanOrEqual(14);
+  });
 });

@@ -42,10 +42,12 @@ export interface Layout {
   readonly cells: readonly Rect[];
   readonly haystackPrompt: Rect;
   readonly haystacks: readonly Rect[];
-  /** The title: the logo, the top prize under it, the buy and top-up buttons, the notices. */
+  /** The title: the logo, the top prize under it, the hen and her egg, the buy and top-up buttons, the notices. */
   readonly title: {
     readonly logo: Rect;
     readonly prize: Rect;
+    /** The hen at its left end, the golden egg at its right end (each as tall as the strip). */
+    readonly hero: Rect;
     readonly buy: Rect;
     readonly topUp: Rect;
     readonly message: Rect;
@@ -103,6 +105,8 @@ function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'o
     title: {
       logo: r(460, 110, 1000, 470),
       prize: r(460, 585, 1000, 80),
+      // Beside the buy button and under the top prize's line (never over its first letters).
+      hero: r(220, 675, 1480, 290),
       buy: r(660, 680, 600, 140),
       topUp: r(660, 840, 600, 110),
       message: r(260, 960, 1400, 110),
@@ -137,7 +141,8 @@ function portrait(scale: number, height: number): Omit<Layout, 'width' | 'height
     balance: phone ? r(30, 16, 1050 - (4 * icon + 3 * 10) - 50, 80) : r(30, 26, 380, 80),
     badge: phone ? r(30, 104, 170, Math.min(56, headerH - 110)) : r(424, 26, 170, 80),
     icons: phone ? icons(1050, 16, icon, 10) : icons(1050, 24, 84, 12),
-    ticket: r(30, 150 + dy, 640, 256),
+    // A little smaller than the counter's height: the serial is written under it at a size a phone can read.
+    ticket: r(30, 138 + dy, 600, 240),
     // Centred on the farmyard while it is scratched; « tout gratter » above the farmyard (the strip of the prompt),
     // so it covers no hen.
     ticketBig: r(board.x + (board.width - 1000) / 2, board.y + (board.height - 400) / 2, 1000, 400),
@@ -150,13 +155,15 @@ function portrait(scale: number, height: number): Omit<Layout, 'width' | 'height
     cells: grid(board, 5, 6),
     haystackPrompt: r(30, 690 + hy, 1020, 140),
     haystacks: [0, 1, 2, 3, 4].map(hay),
-    // The whole height: the logo high, the top prize under it, the buttons in the lower half, the notices at the foot.
+    // The whole height, as a phone game's title: the logo high, the top prize under it, the hen and her egg large in
+    // the middle, the buy button in the lower third where a thumb rests, the top-up under it, the notices at the foot.
     title: {
-      logo: r(60, 240 + ex * 0.1, 960, 560 + ex * 0.2),
-      prize: r(60, 830 + ex * 0.35, 960, 110),
-      buy: r(140, 1180 + ex * 0.5, 800, 187),
-      topUp: r(165, 1400 + ex * 0.55, 750, 138),
-      message: r(60, 1570 + ex * 0.6, 960, 300 + ex * 0.3),
+      logo: r(40, 250 + dy + ex * 0.06, 1000, 500 + ex * 0.12),
+      prize: r(40, 770 + dy + ex * 0.2, 1000, 130),
+      hero: r(90, 940 + dy * 0.5 + ex * 0.25, 900, 410 - dy * 0.5 + ex * 0.3),
+      buy: r(90, 1400 + ex * 0.72, 900, 200),
+      topUp: r(140, 1625 + ex * 0.8, 800, 140),
+      message: r(60, 1780 + ex * 0.8, 960, 120 + ex * 0.2),
     },
     panel: r(40, 160 + dy, 1000, 1600 - dy + ex),
   };

@@ -114,7 +114,7 @@ export class AttractScreen {
     const { width: w, height: h } = l.design;
     const wide = l.orientation === 'landscape';
     if (!wide && (this.scene === 'title' || this.scene === null)) {
-      this.banner.place({ x: 80, y: h * 0.72, width: w - 160, height: 300 });
+      this.banner.place({ x: 60, y: h * 0.73, width: w - 120, height: 340 });
       return;
     }
     const left = (wide ? 40 + 190 : 30 + 170) + 24;

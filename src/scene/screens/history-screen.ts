@@ -3,6 +3,7 @@ import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
 import { Button } from '../views/button';
+import { HistoryBoard, type MiniRound } from '../views/history-board';
 import { panel } from '../views/panel';
 
 /** What the « Historique » screen says; composed by the app from the tickets the game server recalls. */
@@ -16,6 +17,8 @@ export interface HistoryContent {
   readonly selected: number;
   /** The selected ticket: serial, A1/A2, every pick per round, the haystack and the Extra, prize, balances. */
   readonly detail: string;
+  /** The selected ticket's finished board, round by round (drawn small beside or above its lines). */
+  readonly board: readonly MiniRound[];
   readonly labels: { readonly replay: string; readonly close: string; readonly replayClose: string };
   readonly canReplay: boolean;
 }
@@ -29,7 +32,7 @@ export interface HistoryActions {
 
 const ROWS = 10;
 const ROW_W = 470;
-const ROW_H = 50;
+const ROW_H = 70;
 
 /**
  * « Historique », over the title or the ticket: the last ten tickets, the selected one in full; and a layer where a
@@ -46,6 +49,7 @@ export class HistoryScreen extends Container {
   private readonly replayText: Text = label('', 34, 'light', { wordWrap: true, wordWrapWidth: 1400 });
   private readonly dim = new Graphics();
   private readonly card = new Container();
+  private readonly board = new HistoryBoard();
   private readonly texts = {
     title: label('', 60, 'title'),
     sub: label('', 26, 'dark', { fontWeight: '700' }),
@@ -135,9 +139,10 @@ export class HistoryScreen extends Container {
     this.placeReplayBar(l);
     const c = this.content;
     if (!c) return;
-    const p = l.panel;
     const wide = l.orientation === 'landscape';
-    const keep = new Set<Container>([...this.rows, this.replay, this.close, ...Object.values(this.texts)]);
+    // Landscape: wider than the other panels, so the list, the lines and the small board stand side by side.
+    const p = wide ? { x: 60, y: 140, width: 1800, height: 920 } : l.panel;
+    const keep = new Set<Container>([...this.rows, this.replay, this.close, this.board, ...Object.values(this.texts)]);
     for (const child of this.card.removeChildren()) if (!keep.has(child)) child.destroy({ children: true });
     this.card.position.set(p.x, p.y);
     this.card.addChild(panel(p.width, p.height, { radius: 48 }));
@@ -162,7 +167,8 @@ export class HistoryScreen extends Container {
     const phone = !wide;
     const listShown = !phone || !this.detailOpen;
     const rowW = phone ? 900 : ROW_W;
-    const rowH = phone ? 128 : ROW_H;
+    // Landscape: ten rows down to the panel's foot (« Fermer » stands under the small board), each as tall as fits.
+    const rowH = phone ? 128 : Math.min(ROW_H, (p.height - 40 - top) / ROWS - 6);
     const step = rowH + (phone ? 14 : 6);
     const bottom = p.height - 130;
     const fits = phone ? Math.max(1, Math.floor((bottom - top) / step)) : ROWS;
@@ -177,11 +183,19 @@ export class HistoryScreen extends Container {
       this.card.addChild(b);
     });
 
-    // The selected ticket in full: right of the list (landscape), or alone in the panel (portrait).
+    // The selected ticket in full: right of the list (landscape), or alone in the panel (portrait); its finished board
+    // drawn small right of its lines (landscape) or above them (portrait).
     const detailShown = !phone || this.detailOpen;
     const dx = wide ? 36 + ROW_W + 30 : 60;
-    const dy = top;
-    const dw = wide ? p.width - dx - 36 : p.width - 120;
+    const boardW = wide ? 600 : p.width - 120;
+    const boardH = wide ? 420 : Math.min(700, p.height * 0.28);
+    const boardX = wide ? p.width - 36 - boardW : dx;
+    this.board.visible = detailShown && c.board.length > 0;
+    const usedH = this.board.visible ? this.board.show(c.board, l.cols, l.rows, boardW, boardH) : 0;
+    this.board.position.set(boardX, top + 6);
+    this.card.addChild(this.board);
+    const dy = wide || usedH === 0 ? top : top + usedH + 36;
+    const dw = wide ? boardX - dx - 30 : p.width - 120;
     const dh = bottom - dy - 110;
     t.detail.visible = detailShown;
     t.detail.style.fontSize = phone ? 42 : 25;
@@ -203,7 +217,8 @@ export class HistoryScreen extends Container {
     const gap = 20;
     const total = widths.reduce((a, b) => a + b, 0) + gap * (buttons.length - 1);
     const k = Math.min(1, (p.width - 60) / total);
-    let x = (p.width - total * k) / 2;
+    // Landscape: bottom right, under the small board (the list takes the left column to the foot).
+    let x = wide ? p.width - 36 - total * k : (p.width - total * k) / 2;
     buttons.forEach((b, i) => {
       b.scale.set(k);
       b.position.set(x, p.height - 110);

@@ -152,7 +152,10 @@ export class TicketScreen implements Screen {
     if (!l) return;
     const t = l.ticket;
     // Under the docked ticket, in the gap above what follows it (the counter, or the prompt's strip in portrait).
-    const gap = l.orientation === 'landscape' ? 30 : 18;
+    const wide = l.orientation === 'landscape';
+    const gap = wide ? 30 : l.action.y - (t.y + t.height) - 4;
+    // Larger in portrait: the design is drawn at a third of its size on a phone.
+    this.serialTag.style.fontSize = wide ? 26 : 40;
     this.serialTag.scale.set(1);
     const k = Math.min(
       1,

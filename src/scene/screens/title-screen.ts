@@ -1,5 +1,5 @@
 import gsap from 'gsap';
-import { Container, type Text } from 'pixi.js';
+import { Container, Graphics, type Text } from 'pixi.js';
 import { fitted } from '../art';
 import { texture } from '../assets';
 import { dispose } from '../dispose';
@@ -27,6 +27,8 @@ export class TitleScreen implements Screen {
   private readonly logoText: Text = label('', 110, 'title', { wordWrap: true, wordWrapWidth: 1000 });
   /** « Jusqu'à 30 000 € à gagner ! » under the logo. */
   private readonly prize: Text = label('', 64, 'gold');
+  /** A dark plate behind the top prize: it reads over the fence and the sky alike. */
+  private readonly prizePlate = new Graphics();
   private readonly message: Text = label('', 34, 'light', { wordWrap: true, wordWrapWidth: 1300, breakWords: true });
   private hen: Container | null = null;
   private egg: Container | null = null;
@@ -44,7 +46,7 @@ export class TitleScreen implements Screen {
       onTap: a.scan ?? (() => undefined),
     });
     this.scan.visible = false;
-    this.view.addChild(this.logoText, this.prize, this.buy, this.topUp, this.scan, this.message);
+    this.view.addChild(this.logoText, this.prizePlate, this.prize, this.buy, this.topUp, this.scan, this.message);
   }
 
   setTexts(title: string, buy: string, topUp: string, topPrize = ''): void {
@@ -113,18 +115,12 @@ export class TitleScreen implements Screen {
     this.topUp.position.set(t.topUp.x, t.topUp.y);
     if (this.hen) dispose(this.hen);
     if (this.egg) dispose(this.egg);
-    this.hen = fitted('hen', 260, 260);
-    this.egg = fitted('egg-gold', 150, 190);
-    const wide = l.orientation === 'landscape';
-    this.hen.position.set(wide ? t.buy.x - 210 : t.buy.x + 90, wide ? t.buy.y + 40 : t.buy.y - 120);
-    this.egg.position.set(
-      wide ? t.buy.x + t.buy.width + 190 : t.buy.x + t.buy.width - 90,
-      wide ? t.buy.y + 40 : t.buy.y - 110,
-    );
-    if (!wide) {
-      this.hen.scale.set(this.hen.scale.x * 0.75);
-      this.egg.scale.set(this.egg.scale.x * 0.75);
-    }
+    // The hen at the left end of her strip, the golden egg at its right end, each as tall as the strip.
+    const hero = t.hero;
+    this.hen = fitted('hen', hero.height, hero.height);
+    this.egg = fitted('egg-gold', hero.height * 0.8, hero.height * 0.85);
+    this.hen.position.set(hero.x + hero.height / 2, hero.y + hero.height / 2);
+    this.egg.position.set(hero.x + hero.width - hero.height * 0.4, hero.y + hero.height / 2);
     this.view.addChild(this.hen, this.egg);
     gsap.to(this.egg, { y: this.egg.y - 16, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' });
     gsap.to(this.hen, { rotation: 0.05, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' });
@@ -134,23 +130,39 @@ export class TitleScreen implements Screen {
 
   private placePrize(l: Layout): void {
     const r = l.title.prize;
+    // Larger in portrait, where it has the width of the screen to itself.
+    this.prize.style.fontSize = l.orientation === 'landscape' ? 64 : 96;
     this.prize.position.set(r.x + r.width / 2, r.y + r.height / 2);
-    fitWidth(this.prize, r.width);
+    fitWidth(this.prize, r.width - 80);
     if (this.prize.height > r.height) this.prize.scale.set((this.prize.scale.x * r.height) / this.prize.height);
+    this.prizePlate.clear();
+    if (this.prize.text === '') return;
+    const w = this.prize.width + 70;
+    const h = this.prize.height + 16;
+    this.prizePlate
+      .roundRect(r.x + (r.width - w) / 2, r.y + (r.height - h) / 2, w, h, h / 2)
+      .fill({ color: 0x3a2410, alpha: 0.72 })
+      .stroke({ width: 4, color: 0xf5c542, alpha: 0.9 });
   }
 
-  /** The notices hang from just under the buttons and shrink to the room left above the bottom edge. */
+  /**
+   * The notices hang from just under the buttons and shrink to the room left above the bottom edge; in portrait they
+   * sit at the foot of the screen (the buy button stays where a thumb rests, the lines read as the small print).
+   */
   private placeMessage(l: Layout): void {
     const t = l.title;
     // Under the top-up's slot when something stands there (the top-up, or the buy moved down by « Scanner mon ticket »).
     const top = this.topUp.visible || this.scan.visible ? t.message.y : t.topUp.y + 10;
-    const room = l.design.height - 16 - top;
-    const width = Math.min(t.message.width, l.orientation === 'landscape' ? 1100 : 960);
+    const foot = l.design.height - 16;
+    const room = foot - top;
+    const wide = l.orientation === 'landscape';
+    const width = Math.min(t.message.width, wide ? 1100 : 960);
     this.message.anchor.set(0.5, 0);
     this.message.scale.set(1);
     this.message.style.wordWrapWidth = width;
     this.message.position.set(t.message.x + t.message.width / 2, top);
     if (this.message.height > room) this.message.scale.set(room / this.message.height);
+    else if (!wide) this.message.y = foot - 20 - this.message.height;
   }
 
   async show(): Promise<void> {

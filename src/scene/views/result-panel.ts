@@ -204,6 +204,10 @@ export class ResultPanel extends Container {
     this.why.position.set(cx, whyY);
     this.placeLine();
     let by: number;
+    // Portrait (a phone): « Voir le ticket » and « Accueil » a fingertip tall as built, so neither grows into the other.
+    const [sw, sh] = wide ? [270, 100] : [440, 130];
+    this.seeTicket.resizeTo(sw, sh);
+    this.home.resizeTo(sw, sh);
     if (!this.replayOffered) {
       // No « Rejouer » (a printed ticket): the two others side by side in landscape, one above the other in portrait.
       // (Lower than « Rejouer » would be: the line above says where to collect the prize, over three lines.)
@@ -212,8 +216,8 @@ export class ResultPanel extends Container {
         this.seeTicket.position.set(cx - 270 - 20, by + 15);
         this.home.position.set(cx + 20, by + 15);
       } else {
-        this.seeTicket.position.set(cx - 135, by);
-        this.home.position.set(cx - 135, h - 165);
+        this.seeTicket.position.set(cx - sw / 2, by);
+        this.home.position.set(cx - sw / 2, h - 155);
       }
     } else if (wide) {
       by = h - 200;
@@ -223,7 +227,7 @@ export class ResultPanel extends Container {
     } else {
       by = h - 340;
       this.playAgain.position.set(cx - 220, by);
-      this.seeTicket.position.set(cx - 270 - 15, h - 180);
+      this.seeTicket.position.set(cx - sw - 15, h - 180);
       this.home.position.set(cx + 15, h - 180);
     }
     // Aside, only « Retour au résultat » stays: where the prompt goes during the rounds, clear of the board.

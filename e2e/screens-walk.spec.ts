@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { chooseHaystack, keepScreen, openDemo, pickHen, pressButton } from './support/drive';
+import { overflowing, smallButtons } from './support/fit';
+import { settle, state, until } from './support/poule';
+import { nextHen, SEEDS } from './support/seeds';
+
+/**
+ * Every screen at the six sizes the game is made for, in both languages: no text box runs out of its panel (or its
+ * button, or the window), measured from the scene's own bounds through the read-only hook; on touch layouts every
+ * button is at least 44 CSS px each way. A screenshot of each screen is kept as screens-<size>-<lang>-<screen>.png.
+ * A page load per size and language, and a 4K screenshot at each screen: most of an hour here (`npm run
+ * test:screens`); the same checks without screenshots, sizes changed in place, run in `npm test` (screens-fit.spec.ts).
+ */
+test.setTimeout(900_000); // a 4K canvas in software WebGL on a shared, loaded machine
+
+const SIZES = [
+  { name: '360x640', width: 360, height: 640, touch: true },
+  { name: '390x844', width: 390, height: 844, touch: true },
+  { name: '1080x1920', width: 1080, height: 1920, touch: true },
+  { name: '1280x720', width: 1280, height: 720, touch: false },
+  { name: '1920x1080', width: 1920, height: 1080, touch: true },
+  { name: '3840x2160', width: 3840, height: 2160, touch: false },
+] as const;
+
+for (const size of SIZES) {
+  for (const lang of ['fr', 'en'] as const) {
+    test(`${size.name} ${lang}: every text fits its box${size.touch ? ', every button ≥ 44 px' : ''}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const problems: string[] = [];
+      const check = async (screen: string): Promise<void> => {
+        await keepScreen(page, `screens-${size.name}-${lang}-${screen}`);
+        const found = [
+          ...(await overflowing(page)).map((p) => `${screen}: ${p}`),
+          ...(size.touch ? (await smallButtons(page)).map((p) => `${screen}: button ${p} under 44 px`) : []),
+        ];
+        // Said as found, so a run cut short by its time limit still tells what it saw.
+        for (const p of found) console.log(`${size.name} ${lang} ${p}`);
+        problems.push(...found);
+      };
+      const path = SEEDS.lostExtraLost;
+      // No attract loop on a slow machine's long waits (idle=3600): the test walks the screens itself.
+      await openDemo(page, path.seed, `speed=20&lang=${lang}&idle=3600`);
+      await check('title');
+      await pressButton(page, 'rules', 'mouse');
+      await until(page, (s) => s.screen === 'rules');
+      await page.waitForTimeout(400); // its fade-in
+      await check('rules');
+      await pressButton(page, 'rulesPage', 'mouse');
+      await check('rules-prizes');
+      await pressButton(page, 'close', 'mouse');
+      await pressButton(page, 'buy', 'mouse');
+      await check('scratch');
+      await pressButton(page, 'scratchAll', 'mouse');
+      await check('round');
+      for (let step = 0; step < 40 && (await state(page)).game!.phase !== 'ended'; step++) {
+        const g = (await state(page)).game!;
+        if (g.phase === 'haystack') {
+          await check('haystacks');
+          await chooseHaystack(page, path.haystack!, 'mouse');
+        } else await pickHen(page, nextHen(g.round!.hens), 'mouse');
+        await settle(page);
+      }
+      await until(page, (s) => s.screen === 'result');
+      await check('result');
+      // The attract loop's still scenes, each held on screen by a loop of its own (a 4K frame can take seconds here:
+      // a shared loop may move on before the screenshot).
+      for (const scene of ['title', 'howto', 'prizes'] as const) {
+        await page.goto(`/?mode=attract&scenes=${scene}&loop=600&lang=${lang}&speed=1`);
+        await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
+        await until(page, (s) => s.attract?.scene === scene, 90_000);
+        // Past the cross-fade (and the how-to's cards coming in one by one).
+        await page.waitForTimeout(scene === 'howto' ? 2500 : 900);
+        await check(`attract-${scene}`);
+      }
+      expect(problems, `texts out of their box or buttons too small at ${size.name} (${lang})`).toEqual([]);
+    });
+  }
+}

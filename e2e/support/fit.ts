@@ -1,0 +1,61 @@
+import { expect, type Page } from '@playwright/test';
+import type { HookText } from '../../src/app/test-hook';
+import { layout } from './poule';
+
+/** Fit checks read through the hook: texts out of their box, buttons under a fingertip's size. */
+
+/** The six sizes the game is made for (the last one is where a walk goes on: the desktop's). */
+export const FIT_SIZES = [
+  { name: '360x640', width: 360, height: 640, touch: true },
+  { name: '390x844', width: 390, height: 844, touch: true },
+  { name: '1080x1920', width: 1080, height: 1920, touch: true },
+  { name: '1920x1080', width: 1920, height: 1080, touch: true },
+  { name: '3840x2160', width: 3840, height: 2160, touch: false },
+  // Last: the walk goes on at the desktop size.
+  { name: '1280x720', width: 1280, height: 720, touch: false },
+] as const;
+
+/** Half a CSS pixel for rounding, plus the few pixels of a text's outline. */
+const SLACK = 3;
+
+/**
+ * Texts that run out of their box, named with their words and where. `times` measures the same screen as if drawn
+ * that many times larger (the 4K window is the 1920×1080 board at twice the scale: every distance doubles).
+ */
+export async function overflowing(page: Page, times = 1): Promise<string[]> {
+  const texts: HookText[] = await page.evaluate(() => window.__poule!.texts());
+  expect(texts.length, 'the hook lists the texts on screen').toBeGreaterThan(0);
+  const out: string[] = [];
+  for (const t of texts) {
+    const r = t.rect;
+    const b = t.box;
+    const over =
+      times * Math.max(b.x - r.x, r.x + r.width - (b.x + b.width), b.y - r.y, r.y + r.height - (b.y + b.height));
+    if (over > SLACK)
+      out.push(`« ${t.text.replace(/\s+/g, ' ').slice(0, 60)} » runs ${over.toFixed(0)} px out of its ${t.boxKind}`);
+  }
+  return out;
+}
+
+/** Buttons on screen smaller than 44 CSS px either way. */
+export async function smallButtons(page: Page): Promise<string[]> {
+  const l = await layout(page);
+  return Object.entries(l.buttons)
+    .filter(([, r]) => r.width < 44 || r.height < 44)
+    .map(([id, r]) => `${id} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
+}
+
+/** Buttons on screen that cover part of another (more than 2 CSS px each way), named in pairs. */
+export async function overlappingButtons(page: Page): Promise<string[]> {
+  const l = await layout(page);
+  const all = Object.entries(l.buttons);
+  const out: string[] = [];
+  all.forEach(([a, r], i) => {
+    for (const [b, q] of all.slice(i + 1)) {
+      const w = Math.min(r.x + r.width, q.x + q.width) - Math.max(r.x, q.x);
+      const h = Math.min(r.y + r.height, q.y + q.height) - Math.max(r.y, q.y);
+      if (w > 2 && h > 2) out.push(`${a} and ${b} overlap by ${w.toFixed(0)}×${h.toFixed(0)} px`);
+    }
+  });
+  return out;
+}
