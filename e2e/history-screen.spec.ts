@@ -7,7 +7,7 @@ import { formatSerial } from '../src/core/ticket';
 import type { HistoryView, RecalledTicket } from '../src/protocol/messages';
 import { clickButton, clickRect, layout, openGame, settle, state, until, waitIdle } from './support/poule';
 
-const QUERY = '?speed=8';
+const QUERY = '?speed=8&idle=3600'; // no attract loop during a slow machine's long waits for the replay
 
 /** Plays the ticket in play to its end: scratch, the first hen still down, haystack 1. */
 async function playToTheEnd(page: Page): Promise<void> {
