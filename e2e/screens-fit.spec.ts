@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseHaystack, openDemo, pickHen, pressButton } from './support/drive';
-import { FIT_SIZES, overflowing, overlappingButtons, smallButtons } from './support/fit';
-import { settle, state, until, waitIdle } from './support/poule';
-import { nextHen, SEEDS } from './support/seeds';
+import { openDemo } from './support/drive';
+import { FIT_SIZES, overflowing, overlappingButtons, smallButtons, walkScreens } from './support/fit';
+import { state, waitIdle } from './support/poule';
 
 /**
  * Every screen at the six sizes the game is made for, in both languages: no text runs out of its box (its button, the
@@ -63,41 +62,8 @@ for (const lang of ['fr', 'en'] as const) {
     const check = async (screen: string): Promise<void> => {
       problems.push(...(await atEverySize(page, lang, screen)));
     };
-    const path = SEEDS.lostExtraLost;
     await page.setViewportSize({ width: 1280, height: 720 });
-    // No attract loop on a slow machine's long waits (idle=3600): the test walks the screens itself.
-    await openDemo(page, path.seed, `speed=20&lang=${lang}&idle=3600`);
-    await check('title');
-    await pressButton(page, 'rules', 'mouse');
-    await until(page, (s) => s.screen === 'rules');
-    await page.waitForTimeout(400); // its fade-in
-    await check('rules');
-    await pressButton(page, 'rulesPage', 'mouse');
-    await check('rules-prizes');
-    await pressButton(page, 'close', 'mouse');
-    await pressButton(page, 'buy', 'mouse');
-    await check('scratch');
-    await pressButton(page, 'scratchAll', 'mouse');
-    await check('round');
-    for (let step = 0; step < 40 && (await state(page)).game!.phase !== 'ended'; step++) {
-      const g = (await state(page)).game!;
-      if (g.phase === 'haystack') {
-        await check('haystacks');
-        await chooseHaystack(page, path.haystack!, 'mouse');
-      } else await pickHen(page, nextHen(g.round!.hens), 'mouse');
-      await settle(page);
-    }
-    await until(page, (s) => s.screen === 'result');
-    await check('result');
-    // The attract loop's still scenes, each held on screen by a loop of its own (no reload between sizes).
-    for (const scene of ['title', 'howto', 'prizes'] as const) {
-      await page.goto(`/?mode=attract&scenes=${scene}&loop=600&lang=${lang}&speed=1`);
-      await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
-      await until(page, (s) => s.attract?.scene === scene, 90_000);
-      // Past the cross-fade (and the how-to's cards coming in one by one).
-      await page.waitForTimeout(scene === 'howto' ? 2500 : 900);
-      await check(`attract-${scene}`);
-    }
+    await walkScreens(page, lang, check);
     expect(problems, `texts out of their box or buttons too small (${lang})`).toEqual([]);
   });
 }

@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import type { HookText } from '../../src/app/test-hook';
-import { layout } from './poule';
+import { chooseHaystack, openDemo, pickHen, pressButton } from './drive';
+import { layout, settle, state, until } from './poule';
+import { nextHen, SEEDS } from './seeds';
 
 /** Fit checks read through the hook: texts out of their box, buttons under a fingertip's size. */
 
@@ -58,4 +60,45 @@ export async function overlappingButtons(page: Page): Promise<string[]> {
     }
   });
   return out;
+}
+
+/**
+ * Walks every screen a player meets, in `lang`, calling `check` at each: the title, both rules pages, a whole demo
+ * ticket (scratch, round, haystacks, result), then the attract loop's still scenes, each held on screen by a loop of
+ * its own (a 4K frame can take seconds here: a shared loop could move on before the check).
+ */
+export async function walkScreens(page: Page, lang: string, check: (screen: string) => Promise<void>): Promise<void> {
+  const path = SEEDS.lostExtraLost;
+  // No attract loop on a slow machine's long waits (idle=3600): the walk goes through the screens itself.
+  await openDemo(page, path.seed, `speed=20&lang=${lang}&idle=3600`);
+  await check('title');
+  await pressButton(page, 'rules', 'mouse');
+  await until(page, (s) => s.screen === 'rules');
+  await page.waitForTimeout(400); // its fade-in
+  await check('rules');
+  await pressButton(page, 'rulesPage', 'mouse');
+  await check('rules-prizes');
+  await pressButton(page, 'close', 'mouse');
+  await pressButton(page, 'buy', 'mouse');
+  await check('scratch');
+  await pressButton(page, 'scratchAll', 'mouse');
+  await check('round');
+  for (let step = 0; step < 40 && (await state(page)).game!.phase !== 'ended'; step++) {
+    const g = (await state(page)).game!;
+    if (g.phase === 'haystack') {
+      await check('haystacks');
+      await chooseHaystack(page, path.haystack!, 'mouse');
+    } else await pickHen(page, nextHen(g.round!.hens), 'mouse');
+    await settle(page);
+  }
+  await until(page, (s) => s.screen === 'result');
+  await check('result');
+  for (const scene of ['title', 'howto', 'prizes'] as const) {
+    await page.goto(`/?mode=attract&scenes=${scene}&loop=600&lang=${lang}&speed=1`);
+    await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });
+    await until(page, (s) => s.attract?.scene === scene, 90_000);
+    // Past the cross-fade (and the how-to's cards coming in one by one).
+    await page.waitForTimeout(scene === 'howto' ? 2500 : 900);
+    await check(`attract-${scene}`);
+  }
 }
