@@ -108,13 +108,22 @@ export class AttractScreen {
 
   /**
    * « Touchez pour jouer »: a strip beside the badge over the busy scenes; in portrait on the title, a large card in
-   * the lower part of the screen (where the grass would be empty), never a thin strip against the top edge.
+   * the lower part of the screen (where the grass would be empty), never a thin strip against the top edge. A tall
+   * phone's board leaves room under the how-to cards and the prize table too: the large card goes there.
    */
   private placeBanner(l: Layout): void {
     const { width: w, height: h } = l.design;
     const wide = l.orientation === 'landscape';
     if (!wide && (this.scene === 'title' || this.scene === null)) {
       this.banner.place({ x: 60, y: h * 0.73, width: w - 120, height: 340 });
+      return;
+    }
+    const content = this.scene === 'howto' ? this.howTo : this.scene === 'prizes' ? this.prizes : null;
+    // Below the content, above the foot where a problem's notice sits.
+    const room = content && !wide ? h - content.foot(l) - 60 - BANNER_FOOT : 0;
+    if (room >= 240) {
+      const height = Math.min(340, room);
+      this.banner.place({ x: 60, y: h - BANNER_FOOT - height - (room - height) / 2, width: w - 120, height });
       return;
     }
     const left = (wide ? 40 + 190 : 30 + 170) + 24;
@@ -165,3 +174,6 @@ export class AttractScreen {
     return [this.titleCard, this.howTo, this.prizes, this.demo];
   }
 }
+
+/** Design units kept free at the foot of a portrait screen under a low « Touchez pour jouer » (a problem's notice). */
+const BANNER_FOOT = 140;

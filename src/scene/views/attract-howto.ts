@@ -38,8 +38,7 @@ export class AttractHowTo extends Container {
     this.addChild(head);
     this.headingView = head;
     const pictures = HOW_TO_PICTURES;
-    const cw = wide ? 560 : 900;
-    const ch = wide ? 640 : 440;
+    const { width: cw, height: ch } = cardSize(wide);
     for (let i = 0; i < 3; i++) {
       const card = new Container();
       card.addChild(panel(cw, ch, { radius: 40 }));
@@ -56,10 +55,17 @@ export class AttractHowTo extends Container {
       if (text.height > ch * 0.42) text.scale.set((ch * 0.42) / text.height);
       card.addChild(num, text);
       if (wide) card.position.set(w / 2 - 1.5 * cw - 40 + i * (cw + 40), 300);
-      else card.position.set((w - cw) / 2, 340 + i * (ch + 40));
+      else card.position.set((w - cw) / 2, PORTRAIT_TOP + i * (ch + GAP));
       this.addChild(card);
       this.cards.push(card);
     }
+  }
+
+  /** Where the cards end, in design units (in portrait they are stacked from the top). */
+  foot(l: Layout): number {
+    const wide = l.orientation === 'landscape';
+    const { height: ch } = cardSize(wide);
+    return wide ? 300 + ch : PORTRAIT_TOP + 3 * ch + 2 * GAP;
   }
 
   /** The cards come in one by one, `each` seconds apart. */
@@ -71,4 +77,11 @@ export class AttractHowTo extends Container {
     });
     return tl;
   }
+}
+
+const PORTRAIT_TOP = 340;
+const GAP = 40;
+
+function cardSize(wide: boolean): { width: number; height: number } {
+  return wide ? { width: 560, height: 640 } : { width: 900, height: 440 };
 }

@@ -23,13 +23,18 @@ export class AttractPrizes extends Container {
     this.content = c;
   }
 
+  /** Where the table ends, in design units. */
+  foot(l: Layout): number {
+    const p = cardRect(l);
+    return p.y + p.height;
+  }
+
   resize(l: Layout): void {
     if (this.card) dispose(this.card);
     this.card = null;
     const c = this.content;
     if (!c) return;
-    const wide = l.orientation === 'landscape';
-    const p = wide ? { x: 200, y: 140, width: 1520, height: 900 } : { x: 40, y: 300, width: 1000, height: 1400 };
+    const p = cardRect(l);
     const card = new Container();
     card.position.set(p.x, p.y);
     card.addChild(panel(p.width, p.height, { radius: 48 }));
@@ -39,8 +44,14 @@ export class AttractPrizes extends Container {
     card.addChild(title);
     // The rules' own prizes page: the same table, note and odds, laid out to stay inside the card.
     const body = { x: 50, y: 140, width: p.width - 100, height: p.height - 180 };
-    card.addChild(prizesPage({ ...c, ours: c.note }, body, wide));
+    card.addChild(prizesPage({ ...c, ours: c.note }, body, l.orientation === 'landscape'));
     this.addChild(card);
     this.card = card;
   }
+}
+
+function cardRect(l: Layout): { x: number; y: number; width: number; height: number } {
+  return l.orientation === 'landscape'
+    ? { x: 200, y: 140, width: 1520, height: 900 }
+    : { x: 40, y: 300, width: 1000, height: 1400 };
 }
