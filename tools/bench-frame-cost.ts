@@ -13,20 +13,14 @@
  * Linux only (it reads /proc); the browser's processes are found as children of this one.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
+import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
 
-const EXECUTABLE =
-  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const ARGS = [
-  '--disable-quic',
-  '--use-angle=swiftshader',
-  '--ignore-gpu-blocklist',
-  '--autoplay-policy=no-user-gesture-required',
-];
 /** Frame times from a rAF loop, and Pixi's application (its devtools hook) for `--hide`. */
 const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => { window.__benchApp = app; };
 (() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
@@ -85,22 +79,6 @@ async function measure(page: Page, label: string, work: () => Promise<unknown>):
   );
 }
 
-async function click(page: Page, r: { x: number; y: number; width: number; height: number }): Promise<void> {
-  const box = await page.locator('#game canvas').boundingBox();
-  if (!box) throw new Error('no canvas');
-  await page.mouse.click(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
-}
-async function idle(page: Page): Promise<void> {
-  await page.waitForTimeout(30);
-  await page.evaluate(() => window.__poule!.idle());
-}
-async function button(page: Page, id: string): Promise<void> {
-  const r = await page.evaluate((i) => window.__poule!.layout().buttons[i], id);
-  if (!r) throw new Error(`button ${id} not on screen`);
-  await click(page, r);
-  await idle(page);
-}
-
 /** The stage's containers, as paths of child indexes, down to `depth`. */
 const TREE = (depth: number): string => `(() => {
   const out = [];
@@ -133,8 +111,8 @@ async function main(): Promise<void> {
   const hide = (stringFlag(flags, 'hide') ?? '').split(',').filter(Boolean);
   for (const h of hide) if (!/^s(\.\d+)*$/.test(h)) throw new UsageError(`--hide: "${h}" is not a path like s.1.0`);
   const browser: Browser = await chromium.launch({
-    ...(EXECUTABLE ? { executablePath: EXECUTABLE } : {}),
-    args: ARGS,
+    ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
+    args: BENCH_ARGS,
   });
   try {
     const context = await browser.newContext({
@@ -158,22 +136,22 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => window.__poule?.ready && window.__poule.isIdle(), undefined, { timeout: 180_000 });
     await page.waitForTimeout(1000);
     await measure(page, 'title', () => page.waitForTimeout(3000));
-    await button(page, 'buy');
-    await button(page, 'scratchAll');
+    await clickButton(page, 'buy');
+    await clickButton(page, 'scratchAll');
     await measure(page, 'round, waiting', () => page.waitForTimeout(3000));
     const picks = seed.elements[0]!.length;
     for (let k = 0; k < picks; k++) {
       const hens = await page.evaluate(() => window.__poule!.state().game!.round!.hens);
       const r = (await page.evaluate(() => window.__poule!.layout().hens))[nextHen(hens)]!;
       if (k < picks - 1) {
-        await click(page, r);
-        await idle(page);
+        await clickRect(page, r);
+        await settle(page);
         continue;
       }
       const won = pathName === 'firstPickWin';
       await measure(page, won ? 'win' : 'reveal', async () => {
-        await click(page, r);
-        await idle(page);
+        await clickRect(page, r);
+        await settle(page);
         if (won) await page.waitForTimeout(2000);
       });
     }

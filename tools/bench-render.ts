@@ -18,8 +18,9 @@ import os from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
-import type { HookRect } from '../src/app/test-hook';
+import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
 import { integerFlag, parseFlags, stringFlag, UsageError } from './cli-args';
 
@@ -51,16 +52,6 @@ export function parseViewports(text: string): Viewport[] {
 
 /** The game's figure over the floor's: how many times the floor a frame costs. */
 export const ratio = (game: number, floor: number): number => (floor > 0 ? game / floor : NaN);
-
-/** The browser as playwright.config.ts launches it: Debian's Chromium unless PLAYWRIGHT_CHROMIUM says otherwise. */
-const EXECUTABLE =
-  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const ARGS = [
-  '--disable-quic',
-  '--use-angle=swiftshader',
-  '--ignore-gpu-blocklist',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 export const median = (xs: readonly number[]): number => {
   if (xs.length === 0) return NaN;
@@ -129,24 +120,6 @@ interface RunResult {
   readonly win: readonly number[];
 }
 
-async function clickRect(page: Page, r: HookRect): Promise<void> {
-  const box = await page.locator('#game canvas').boundingBox();
-  if (!box) throw new Error('no canvas');
-  await page.mouse.click(box.x + r.x + r.width / 2, box.y + r.y + r.height / 2);
-}
-
-async function idle(page: Page): Promise<void> {
-  await page.waitForTimeout(30);
-  await page.evaluate(() => window.__poule!.idle());
-}
-
-async function button(page: Page, id: string): Promise<void> {
-  const r = await page.evaluate((i) => window.__poule!.layout().buttons[i], id);
-  if (!r) throw new Error(`button ${id} not on screen`);
-  await clickRect(page, r);
-  await idle(page);
-}
-
 async function record<T>(page: Page, work: () => Promise<T>): Promise<number[]> {
   await page.evaluate(() => {
     (window as unknown as { __benchFrames: number[] }).__benchFrames = [];
@@ -211,8 +184,8 @@ async function open(
 async function runOnce(browser: Browser, base: string, throttle: number, viewport: Viewport): Promise<RunResult> {
   const lost = SEEDS.lostNoExtra;
   const a = await open(browser, base, lost.seed, throttle, viewport);
-  await button(a.page, 'buy');
-  await button(a.page, 'scratchAll');
+  await clickButton(a.page, 'buy');
+  await clickButton(a.page, 'scratchAll');
   let reveal: number[] = [];
   for (const element of lost.elements[0]!) {
     const hens = await a.page.evaluate(() => window.__poule!.state().game!.round!.hens);
@@ -220,13 +193,13 @@ async function runOnce(browser: Browser, base: string, throttle: number, viewpor
     const last = hens.filter((h) => h !== null).length === lost.elements[0]!.length - 1;
     if (!last) {
       await clickRect(a.page, r);
-      await idle(a.page);
+      await settle(a.page);
       continue;
     }
     // From the losing pick until the haystacks wait for a choice: the banner, 26 hens lifting, the egg marked.
     reveal = await record(a.page, async () => {
       await clickRect(a.page, r);
-      await idle(a.page);
+      await settle(a.page);
     });
     void element;
   }
@@ -234,14 +207,14 @@ async function runOnce(browser: Browser, base: string, throttle: number, viewpor
 
   const won = SEEDS.firstPickWin;
   const b = await open(browser, base, won.seed, throttle, viewport);
-  await button(b.page, 'buy');
-  await button(b.page, 'scratchAll');
+  await clickButton(b.page, 'buy');
+  await clickButton(b.page, 'scratchAll');
   const hens = await b.page.evaluate(() => window.__poule!.state().game!.round!.hens);
   const r = (await b.page.evaluate(() => window.__poule!.layout().hens))[nextHen(hens)]!;
   // From the winning pick: the egg, the banner, the result panel counting up, and 2 s of the party that follows.
   const win = await record(b.page, async () => {
     await clickRect(b.page, r);
-    await idle(b.page);
+    await settle(b.page);
     await b.page.waitForTimeout(2000);
   });
   const outcome = await b.page.evaluate(() => window.__poule!.state().game!.result?.outcome);
@@ -391,7 +364,7 @@ async function main(argv: readonly string[]): Promise<void> {
     `bench:render — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load (1/5/15 min) before: ${load()}`,
   );
   console.log(
-    `browser: ${EXECUTABLE ?? "Playwright's own Chromium"}, WebGL through SwiftShader (software); medians of ${runs} runs`,
+    `browser: ${BENCH_CHROMIUM ?? "Playwright's own Chromium"}, WebGL through SwiftShader (software); medians of ${runs} runs`,
   );
   const s = distSizes(dist);
   console.log(`\nsizes of ${dist}/ (gzip -9):`);
@@ -402,7 +375,10 @@ async function main(argv: readonly string[]): Promise<void> {
   );
 
   const server = await startPreview(dist, port);
-  const browser = await chromium.launch({ ...(EXECUTABLE ? { executablePath: EXECUTABLE } : {}), args: ARGS });
+  const browser = await chromium.launch({
+    ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
+    args: BENCH_ARGS,
+  });
   const base = `http://127.0.0.1:${port}/`;
   const rows: string[] = [];
   try {

@@ -6,18 +6,9 @@
  *
  *   npx tsx tools/trace-load.ts --url http://127.0.0.1:4850/ [--width 1280 --height 720]
  */
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
 import { integerFlag, parseFlags, stringFlag } from './cli-args';
-
-const EXECUTABLE =
-  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const ARGS = [
-  '--disable-quic',
-  '--use-angle=swiftshader',
-  '--ignore-gpu-blocklist',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 interface ProfileNode {
   id: number;
@@ -41,7 +32,10 @@ async function main(): Promise<void> {
   const url = stringFlag(flags, 'url') ?? 'http://127.0.0.1:4850/';
   const width = integerFlag(flags, 'width', 100, 8000) ?? 1280;
   const height = integerFlag(flags, 'height', 100, 8000) ?? 720;
-  const browser = await chromium.launch({ ...(EXECUTABLE ? { executablePath: EXECUTABLE } : {}), args: ARGS });
+  const browser = await chromium.launch({
+    ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
+    args: BENCH_ARGS,
+  });
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const logs: string[] = [];

@@ -1,0 +1,13 @@
+import { existsSync } from 'node:fs';
+
+/** The browser as playwright.config.ts launches it: Debian's Chromium unless PLAYWRIGHT_CHROMIUM says otherwise. */
+export const BENCH_CHROMIUM =
+  process.env['PLAYWRIGHT_CHROMIUM'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+/** WebGL through SwiftShader, as the tests draw; sound allowed without a gesture. */
+export const BENCH_ARGS = [
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--ignore-gpu-blocklist',
+  '--autoplay-policy=no-user-gesture-required',
+];
