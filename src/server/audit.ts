@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** What the audit log records: every ticket issued, every draw, every payment (stakes, prizes, opening credit), every top-up, every block put out of play. */
 export type AuditKind = 'ticket-issued' | 'draw' | 'payment' | 'top-up' | 'block-closed';
@@ -19,7 +19,14 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** One-shot hashing: `createHash` builds a Hash object (a stream) per call, which costs more than the hash itself. */
+export const sha256 = (text: string): string => hash('sha256', text, 'hex');
+
+/**
+ * What a `draw` entry keeps of the command's events: the sha-256 of their JSON array as the journal stores them (each
+ * event's own key order, the core's), so the journal rows of that seq, parsed and written again, give the same hash.
+ */
+export const eventsHash = (events: readonly unknown[]): string => sha256(JSON.stringify(events));
 
 /**
  * An entry's hash chains it to the one before: sha256 of the previous hash and the entry's own fields (seq, time, kind

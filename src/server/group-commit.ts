@@ -19,6 +19,7 @@ export class GroupCommit {
   private scheduled = false;
   private running: Promise<void> | null = null;
   private readonly rollbackListeners: (() => void)[] = [];
+  private readonly beginListeners: (() => void)[] = [];
   /** A request's savepoint, prepared once: `exec` would compile its SQL again at every request. */
   private readonly savepoint: { readonly open: Statement; readonly release: Statement; readonly undo: Statement };
 
@@ -49,6 +50,11 @@ export class GroupCommit {
     this.rollbackListeners.push(listener);
   }
 
+  /** Called once a group holds the write lock, before its first request: what was read before may have changed. */
+  onBegin(listener: () => void): void {
+    this.beginListeners.push(listener);
+  }
+
   /** Resolves once no group is being applied (reads wait for it: they must not see a group before its COMMIT). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -75,6 +81,7 @@ export class GroupCommit {
     const outcomes: Outcome[] = [];
     try {
       this.db.exec('BEGIN IMMEDIATE');
+      for (const listener of this.beginListeners) listener();
       for (const job of jobs) {
         this.savepoint.open.run();
         try {

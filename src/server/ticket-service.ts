@@ -12,7 +12,7 @@ import {
   type TicketView,
 } from '../protocol/messages';
 import { ApiFail, failReply, jsonReply, type Reply } from './api-error';
-import { canonicalJson, sha256 } from './audit';
+import { canonicalJson, eventsHash, sha256 } from './audit';
 import { BlockBook } from './blocks';
 import { OpenGames } from './open-games';
 import type { Holding } from './printed/printed-service';
@@ -84,7 +84,7 @@ export class TicketService {
   }
 
   buy(player: PlayerRow, key: string): Promise<Reply> {
-    return this.keyed(player, key, { key }, undefined, true, async (tx) => {
+    return this.keyed(player, key, { key }, undefined, true, async (tx, at) => {
       if (await tx.openTicketOf(player.id))
         throw new ApiFail(409, 'ticket-in-play', 'a ticket is already in play: finish it first');
       const balance = await tx.balance(player.id);
@@ -95,7 +95,6 @@ export class TicketService {
           `balance ${balance} cents is below the ticket price ${RULES.ticketPriceCents} cents`,
         );
       }
-      const at = now();
       const ticket = await this.blocks.deal(tx, this.source, at);
       const id = formatSerial(ticket.serial);
       await tx.insertTicket({
@@ -131,7 +130,7 @@ export class TicketService {
   }
 
   command(player: PlayerRow, req: CommandRequest): Promise<Reply> {
-    return this.keyed(player, req.key, req, req.ticket, false, async (tx) => {
+    return this.keyed(player, req.key, req, req.ticket, false, async (tx, at) => {
       const row = await tx.ticket(req.ticket);
       const printed = row ? this.printedHolding(row.id, player.id) : null;
       if (!row || (printed === null ? row.playerId !== player.id : printed === 'never')) {
@@ -150,10 +149,10 @@ export class TicketService {
       // A refused command leaves the game as it was: it stays valid for this seq.
       if (!result.ok) throw new ApiFail(422, result.error.code as ApiFail['code'], result.error.message);
       const events = result.value;
-      const at = now();
       const nextSeq = row.nextSeq + 1;
       await tx.appendEvents(row.id, from, row.nextSeq, events);
-      await tx.audit('draw', { ticket: row.id, seq: row.nextSeq, command: req.command, events }, at);
+      // The events are in the journal: the chain holds their hash, which binds them without a second copy.
+      await tx.audit('draw', { ticket: row.id, seq: row.nextSeq, command: req.command, eventsSha256: eventsHash(events) }, at);
       let balanceCents: number;
       const ended = events.find((e): e is Extract<GameEvent, { type: 'ticketEnded' }> => e.type === 'ticketEnded');
       if (ended) {
@@ -182,7 +181,7 @@ export class TicketService {
   }
 
   topUp(player: PlayerRow, key: string): Promise<Reply> {
-    return this.keyed(player, key, { key }, undefined, false, async (tx) => {
+    return this.keyed(player, key, { key }, undefined, false, async (tx, at) => {
       const balance = await tx.balance(player.id);
       if (balance >= DEMO_CREDIT_CENTS) {
         throw new ApiFail(
@@ -191,7 +190,6 @@ export class TicketService {
           `balance ${balance} cents is not below the demo credit ${DEMO_CREDIT_CENTS} cents`,
         );
       }
-      const at = now();
       const cents = DEMO_CREDIT_CENTS - balance;
       const balanceCents = await tx.addLedger(player.id, 'top-up', cents, null, at);
       await tx.audit('top-up', { player: player.id, cents }, at);
@@ -216,7 +214,7 @@ export class TicketService {
     request: unknown,
     ticketId: string | undefined,
     deals: boolean,
-    work: (tx: StorageTx) => Promise<Reply>,
+    work: (tx: StorageTx, at: string) => Promise<Reply>,
   ): Promise<Reply> {
     const bodyHash = sha256(canonicalJson(request));
     return this.storage.transact(
@@ -232,9 +230,11 @@ export class TicketService {
             ? { status: stored.status, body: stored.reply }
             : this.rebuiltUpdate(tx, stored.update);
         }
+        // One time for the whole request: its rows and its stored reply say the same moment.
+        const at = now();
         let reply: Reply;
         try {
-          reply = await work(tx);
+          reply = await work(tx, at);
         } catch (e) {
           if (!(e instanceof ApiFail)) {
             this.forget();
@@ -248,7 +248,7 @@ export class TicketService {
           reply.update
             ? { bodyHash, status: reply.status, update: reply.update }
             : { bodyHash, status: reply.status, reply: reply.body },
-          now(),
+          at,
         );
         return reply;
       },

@@ -76,7 +76,7 @@ async function databaseCpu(): Promise<number> {
 const services = storages.map((s) => new TicketService(s, DEFAULT_PRIZE_TABLE));
 let commands = 0;
 let keys = 0;
-const key = (): string => `k${++keys}`;
+const key = (): string => `k${String(++keys).padStart(10, '0')}`;
 
 /** Each command's time from call to durable reply, in the measured part (buys and top-ups left out). */
 const latencies: number[] = [];

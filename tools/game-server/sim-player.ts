@@ -58,6 +58,9 @@ export interface PlayerHooks {
   ticketEnded?(player: SimPlayer, ticket: SeenTicket): Promise<void>;
 }
 
+/** Keys made so far by this process's players. */
+let runKeys = 0;
+
 export class SimPlayer {
   readonly problems: string[] = [];
   readonly exchanges: Exchange[] = [];
@@ -73,7 +76,6 @@ export class SimPlayer {
   readonly resends: Record<RequestKind, number> = { buy: 0, reveal: 0, pick: 0, chooseHaystack: 0, topUp: 0 };
   private open: SeenTicket | null = null;
   private snapshot: TicketUpdate['snapshot'] | null = null;
-  private keys = 0;
 
   constructor(
     readonly index: number,
@@ -223,7 +225,9 @@ export class SimPlayer {
 
   /** Sends a keyed request until it gets a reply other than a 5xx, the key fixed before the first send. */
   private async keyed(kind: RequestKind, path: string, fields: Readonly<Record<string, unknown>>): Promise<Reply> {
-    const body = { key: `${this.runId}-p${this.index}-${++this.keys}`, ...fields };
+    // Keys in the order they are made (a counter shared by the run's players): the server's index of stored replies
+    // then grows at its end, as it does for the browser's time-ordered keys, instead of at one place per player.
+    const body = { key: `${this.runId}-${(++runKeys).toString(36).padStart(8, '0')}-p${this.index}`, ...fields };
     const started = performance.now();
     let sends = 0;
     for (;;) {

@@ -124,6 +124,44 @@ CREATE TRIGGER audit_append_only_u BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABO
 CREATE TRIGGER audit_append_only_d BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 `;
 
+/**
+ * Version 3: a stored reply and a journal row are found by their own key, so each table IS that key's B-tree
+ * (WITHOUT ROWID): one B-tree written per row instead of the table and its unique index.
+ */
+const V3 = `
+CREATE TABLE replies_v3 (
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  key TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  reply TEXT,
+  ticket_id TEXT REFERENCES tickets (id),
+  seq INTEGER,
+  balance_cents INTEGER,
+  at TEXT NOT NULL,
+  PRIMARY KEY (key, player_id),
+  CHECK ((reply IS NULL) = (ticket_id IS NOT NULL AND seq IS NOT NULL AND balance_cents IS NOT NULL))
+) WITHOUT ROWID;
+INSERT INTO replies_v3 SELECT player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at FROM replies;
+DROP TABLE replies;
+ALTER TABLE replies_v3 RENAME TO replies;
+
+DROP TRIGGER events_append_only_u;
+DROP TRIGGER events_append_only_d;
+CREATE TABLE ticket_events_v3 (
+  ticket_id TEXT NOT NULL REFERENCES tickets (id),
+  idx INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  PRIMARY KEY (ticket_id, idx)
+) WITHOUT ROWID;
+INSERT INTO ticket_events_v3 SELECT ticket_id, idx, seq, event FROM ticket_events;
+DROP TABLE ticket_events;
+ALTER TABLE ticket_events_v3 RENAME TO ticket_events;
+CREATE TRIGGER events_append_only_u BEFORE UPDATE ON ticket_events BEGIN SELECT RAISE(ABORT, 'a journal is append-only'); END;
+CREATE TRIGGER events_append_only_d BEFORE DELETE ON ticket_events BEGIN SELECT RAISE(ABORT, 'a journal is append-only'); END;
+`;
+
 /** The migrations in order: index i brings a database from version i to version i + 1. */
-export const SQLITE_MIGRATIONS: readonly string[] = [V1, V2];
+export const SQLITE_MIGRATIONS: readonly string[] = [V1, V2, V3];
 export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;

@@ -118,7 +118,6 @@ function statements(db: Database.Database) {
       `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
        VALUES (?, ?, ?, ?, ?, ?, 'open', 1, ?, ?, ?)`,
     ),
-    insertEvent: db.prepare('INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES (?, ?, ?, ?)'),
     advance: db.prepare('UPDATE tickets SET next_seq = ? WHERE id = ?'),
     end: db.prepare(
       "UPDATE tickets SET status = 'ended', next_seq = ?, prize_cents = ?, balance_after = ?, ended_at = ? WHERE id = ?",
@@ -141,8 +140,40 @@ function statements(db: Database.Database) {
   };
 }
 
+/** A command's events in one INSERT: the statement for n rows, prepared the first time n is seen. */
+function eventInserts(db: Database.Database): (n: number) => Database.Statement {
+  const byCount = new Map<number, Database.Statement>();
+  return (n) => {
+    let st = byCount.get(n);
+    if (!st) {
+      const rows = Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ');
+      st = db.prepare(`INSERT INTO ticket_events (ticket_id, idx, seq, event) VALUES ${rows}`);
+      byCount.set(n, st);
+    }
+    return st;
+  };
+}
+
+/** The audit chain's last entry, as the group holding the write lock has it. */
+export interface AuditHead {
+  readonly seq: number;
+  readonly hash: string;
+}
+
 class SqliteTx implements StorageTx {
-  constructor(private readonly s: ReturnType<typeof statements>) {}
+  /**
+   * The chain's head within the group being applied (null: read it from the table). Valid only while the group holds
+   * the write lock: cleared when a group begins, put back when a request's savepoint is rolled back.
+   */
+  head: AuditHead | null = null;
+  private readonly insertEvents: (n: number) => Database.Statement;
+
+  constructor(
+    private readonly s: ReturnType<typeof statements>,
+    db: Database.Database,
+  ) {
+    this.insertEvents = eventInserts(db);
+  }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
     const r = this.s.playerByToken.get(tokenHash);
@@ -243,9 +274,10 @@ class SqliteTx implements StorageTx {
   }
 
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
-    events.forEach((e, i) => {
-      this.s.insertEvent.run(ticketId, fromIndex + i, seq, JSON.stringify(e));
-    });
+    if (events.length === 0) return;
+    const values: (string | number)[] = [];
+    events.forEach((e, i) => values.push(ticketId, fromIndex + i, seq, JSON.stringify(e)));
+    this.insertEvents(events.length).run(values);
   }
 
   async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
@@ -291,11 +323,13 @@ class SqliteTx implements StorageTx {
   }
 
   async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
-    const last = this.s.lastAudit.get();
+    const last = this.head ?? this.s.lastAudit.get();
     const seq = (last?.seq ?? 0) + 1;
     const prev = last?.hash ?? GENESIS_HASH;
     const text = canonicalJson(payload);
-    this.s.insertAudit.run(seq, at, kind, text, prev, auditHash(prev, seq, at, kind, text));
+    const hash = auditHash(prev, seq, at, kind, text);
+    this.s.insertAudit.run(seq, at, kind, text, prev, hash);
+    this.head = { seq, hash };
   }
 }
 
@@ -308,8 +342,12 @@ export class SqliteStorage implements Storage {
     readonly db: Database.Database,
     faults: Faults = NO_FAULTS,
   ) {
-    this.tx = new SqliteTx(statements(db));
+    this.tx = new SqliteTx(statements(db), db);
     this.group = new GroupCommit(db, 512, faults);
+    // Another process (the block command) may have written the chain since this server's last group.
+    this.group.onBegin(() => {
+      this.tx.head = null;
+    });
   }
 
   static open(file: string, faults: Faults = NO_FAULTS): SqliteStorage {
@@ -322,7 +360,17 @@ export class SqliteStorage implements Storage {
 
   transact<T>(work: (tx: StorageTx) => Promise<T>, options: TransactOptions): Promise<T> {
     if (!this.db.open) return Promise.reject(new Error('the database is closed'));
-    return this.group.submit(() => work(this.tx), options.play);
+    const tx = this.tx;
+    return this.group.submit(async () => {
+      const head = tx.head;
+      try {
+        return await work(tx);
+      } catch (e) {
+        // The request's savepoint is rolled back, its audit entries with it.
+        tx.head = head;
+        throw e;
+      }
+    }, options.play);
   }
 
   /** Waits for a group being applied: a read must not see what is not yet committed. */
