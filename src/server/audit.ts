@@ -8,15 +8,22 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** JSON with object keys sorted at every level, so one payload always hashes the same. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    const keys = Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+  // Loops and string appends rather than map/filter/join: this runs on every request's body and audit entry.
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + (canonicalJson(value[i]) ?? '');
+    return `${out}]`;
   }
-  return JSON.stringify(value);
+  const o = value as Record<string, unknown>;
+  const keys = Object.keys(o).sort();
+  let out = '{';
+  for (const k of keys) {
+    const v = o[k];
+    if (v === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(k)}:${canonicalJson(v)}`;
+  }
+  return `${out}}`;
 }
 
 /** One-shot hashing: `createHash` builds a Hash object (a stream) per call, which costs more than the hash itself. */

@@ -118,6 +118,9 @@ describe('the audit chain on its own', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: 1 }], c: null } })).toBe(
       '{"a":{"c":null,"d":[1,{"y":1,"z":0}]},"b":1}',
     );
+    expect(canonicalJson({ z: undefined, b: 'x', a: [true, 'é', -1.5] })).toBe('{"a":[true,"é",-1.5],"b":"x"}');
+    expect(canonicalJson([])).toBe('[]');
+    expect(canonicalJson({})).toBe('{}');
   });
 
   it('an empty chain verifies; a wrong first previous hash does not', async () => {

@@ -152,7 +152,11 @@ export class TicketService {
       const nextSeq = row.nextSeq + 1;
       await tx.appendEvents(row.id, from, row.nextSeq, events);
       // The events are in the journal: the chain holds their hash, which binds them without a second copy.
-      await tx.audit('draw', { ticket: row.id, seq: row.nextSeq, command: req.command, eventsSha256: eventsHash(events) }, at);
+      await tx.audit(
+        'draw',
+        { ticket: row.id, seq: row.nextSeq, command: req.command, eventsSha256: eventsHash(events) },
+        at,
+      );
       let balanceCents: number;
       const ended = events.find((e): e is Extract<GameEvent, { type: 'ticketEnded' }> => e.type === 'ticketEnded');
       if (ended) {

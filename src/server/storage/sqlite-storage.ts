@@ -276,7 +276,7 @@ class SqliteTx implements StorageTx {
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
     if (events.length === 0) return;
     const values: (string | number)[] = [];
-    events.forEach((e, i) => values.push(ticketId, fromIndex + i, seq, JSON.stringify(e)));
+    for (let i = 0; i < events.length; i++) values.push(ticketId, fromIndex + i, seq, JSON.stringify(events[i]));
     this.insertEvents(events.length).run(values);
   }
 
