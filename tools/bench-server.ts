@@ -358,7 +358,7 @@ export async function benchServer(
       const files = (await readdir(profileDir).catch(() => [] as string[])).filter((f) => f.endsWith('.cpuprofile'));
       profileText = files[0]
         ? formatProfile(
-            await summarizeProfile(path.join(profileDir, files[0]), game.window, Number(process.env.PROFILE_TOP ?? 15)),
+            await summarizeProfile(path.join(profileDir, files[0]), game.window, 25),
             game.requests,
           )
         : 'no CPU profile was written\n';
