@@ -357,10 +357,7 @@ export async function benchServer(
     if (profile) {
       const files = (await readdir(profileDir).catch(() => [] as string[])).filter((f) => f.endsWith('.cpuprofile'));
       profileText = files[0]
-        ? formatProfile(
-            await summarizeProfile(path.join(profileDir, files[0]), game.window, 25),
-            game.requests,
-          )
+        ? formatProfile(await summarizeProfile(path.join(profileDir, files[0]), game.window, 25), game.requests)
         : 'no CPU profile was written\n';
     }
     const handler = await startChild(
