@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TicketUpdate } from '../protocol/messages';
-import { canonicalJson, verifyAuditChain } from './audit';
+import { canonicalJson, sha256, verifyAuditChain } from './audit';
 import { checkDatabase } from './check';
 import { TestClient, type TestServer, testServer } from './test-kit';
 
@@ -64,6 +64,28 @@ describe('checkDatabase', () => {
     // 3 opening credits + per ticket: issued, stake, at least 2 draws.
     expect(r.auditEntries).toBeGreaterThanOrEqual(3 + 6 * 4);
     expect(r.blocks).toEqual([{ block: 1, dealt: 6, remaining: expect.any(Array), reconciles: true }]);
+  });
+
+  it("each draw entry holds the sha-256 of its command's events as the journal keeps them, not a copy", () => {
+    const db = new Database(server.file, { readonly: true });
+    try {
+      const draws = db
+        .prepare<[], { payload: string }>("SELECT payload FROM audit WHERE kind = 'draw' ORDER BY seq")
+        .all()
+        .map((r) => JSON.parse(r.payload) as { ticket: string; seq: number; eventsSha256: string; events?: unknown });
+      const journal = db.prepare<[string, number], { event: string }>(
+        'SELECT event FROM ticket_events WHERE ticket_id = ? AND seq = ? ORDER BY idx',
+      );
+      expect(draws.length).toBeGreaterThanOrEqual(6 * 2);
+      for (const d of draws) {
+        const rows = journal.all(d.ticket, d.seq).map((r) => r.event);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(d.events).toBeUndefined();
+        expect(d.eventsSha256).toBe(sha256(`[${rows.join(',')}]`));
+      }
+    } finally {
+      db.close();
+    }
   });
 
   it('the append-only tables refuse an edit', async () => {
