@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type Faults, NO_FAULTS } from '../fault-injection';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
-import { type AuditHead, PgTx, pipelined } from './pg-tx';
+import { type AuditHead, PgTx, type PrintedSight, pipelined } from './pg-tx';
 import { type Storage, StorageOpenError, type StorageTx, type TransactOptions } from './storage';
 
 // BIGINT columns (ids, audit seq) as numbers: they stay far below 2^53.
@@ -61,6 +61,8 @@ export class PgStorage implements Storage {
   private closed = false;
   /** Groups tried again after a serialization failure or deadlock (for the chaos run's figures). */
   retries = 0;
+  /** Printed tickets' holders as commands read them under lock, for the printed store (pg-printed-store.ts). */
+  readonly printedSight: PrintedSight = new Map();
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -202,7 +204,7 @@ export class PgStorage implements Storage {
       }
       let broken = false;
       try {
-        const tx = new PgTx(client, true);
+        const tx = new PgTx(client, true, this.printedSight);
         tx.queue('BEGIN');
         const values: unknown[] = [];
         let failed: { job: Job; error: unknown } | null = null;

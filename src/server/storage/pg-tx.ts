@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { GameEvent } from '../../core';
 import { type AuditKind, auditHash, canonicalJson } from '../audit';
+import type { Holding } from '../printed/printed-store';
 import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
 
@@ -67,6 +68,13 @@ export async function pipelined<R extends pg.QueryResultRow>(
   return last?.value.rows ?? [];
 }
 
+/**
+ * Who holds a printed ticket, as a command's locked read found it, keyed by `ticket player`: the printed store's
+ * synchronous `holding` takes it from here (once) right after the command reads its ticket.
+ */
+export type PrintedSight = Map<string, Holding>;
+export const sightKey = (ticketId: string, playerId: number): string => `${ticketId} ${playerId}`;
+
 /** The audit chain's last link as this transaction sees it. */
 export interface AuditHead {
   seq: number;
@@ -103,8 +111,19 @@ export class PgTx implements StorageTx {
 
   constructor(
     private readonly client: pg.ClientBase,
-    private readonly locking: boolean,
+    readonly locking: boolean,
+    private readonly sight: PrintedSight | null = null,
   ) {}
+
+  /** A read by another table's owner (the printed tickets' store), in this transaction, with its pending writes. */
+  select<R extends pg.QueryResultRow>(name: string, text: string, values: (string | number | null)[]): Promise<R[]> {
+    return this.rows<R>(name, text, values, []);
+  }
+
+  /** A write by another table's owner, kept until the next round trip as this transaction's own. */
+  later(text: string, values: readonly (string | number | null)[]): void {
+    this.write('', text, values);
+  }
 
   /**
    * A read, a named statement: writes still pending (the requests before, the group's BEGIN) go in the same round
@@ -231,6 +250,9 @@ export class PgTx implements StorageTx {
       seq: number | null;
       balance_cents: number | null;
       balance: number | null;
+      p_seat?: number | null;
+      p_holder?: number | null;
+      p_ever?: boolean | null;
     };
     this.prefetched = null;
     const lockRead = `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
@@ -252,17 +274,26 @@ export class PgTx implements StorageTx {
         ['replies', 'ledger', 'players'],
       );
     } else {
-      // A command names its ticket: its row is read and locked in the same round trip (after the player's row).
+      // A command names its ticket: its row is read and locked in the same round trip (after the player's row), and
+      // so is its printed row if it is one, whose holder is then the latest committed (a claim on another instance).
       r = await this.one<Row>(
         'reply-lock-ticket',
-        `${lockRead}, ${PREFIXED_TICKET_COLUMNS}
+        `${lockRead}, ${PREFIXED_TICKET_COLUMNS}, pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
+           CASE WHEN pt.seat_player_id IS NOT NULL AND pt.holder_player_id IS DISTINCT FROM p.id
+             THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = $3 AND c.player_id = p.id) END AS p_ever
            FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2
            LEFT JOIN LATERAL (SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $3 FOR UPDATE) t ON true
+           LEFT JOIN LATERAL (SELECT seat_player_id, holder_player_id FROM printed_tickets WHERE serial = $3 FOR UPDATE) pt
+             ON true
            WHERE p.id = $1 FOR UPDATE OF p`,
         [playerId, key, ticketId],
         ['replies', 'ledger', 'players', 'tickets'],
       );
-      if (r) this.prefetched = { id: ticketId, row: prefixedTicket(r as unknown as Record<string, unknown>) };
+      if (r) {
+        const row = prefixedTicket(r as unknown as Record<string, unknown>);
+        this.prefetched = { id: ticketId, row };
+        if (row && this.sight) this.sight.set(sightKey(ticketId, playerId), holdingOf(r, playerId));
+      }
     }
     if (this.locking && r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
     if (!r || r.body_hash === null) return undefined;
@@ -496,4 +527,14 @@ export class PgTx implements StorageTx {
     );
     this.write('audit_head', 'UPDATE audit_head SET seq = $1, hash = $2', [seq, hash]);
   }
+}
+
+/** Who holds a printed ticket for this player, from the command's locked read (null: not a printed ticket). */
+function holdingOf(
+  r: { p_seat?: number | null; p_holder?: number | null; p_ever?: boolean | null },
+  playerId: number,
+): Holding {
+  if (r.p_seat === null || r.p_seat === undefined) return null;
+  if (r.p_holder === playerId) return 'holder';
+  return r.p_ever === true ? 'taken-over' : 'never';
 }
