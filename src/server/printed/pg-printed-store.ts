@@ -51,12 +51,11 @@ class PgPrintedTx implements PrintedTx {
   constructor(private readonly tx: PgTx) {}
 
   async insertEmission(emission: number, blocks: readonly number[], prizeTable: string, at: string): Promise<void> {
-    this.tx.later('INSERT INTO printed_emissions (emission, blocks, prize_table, created_at) VALUES ($1, $2, $3, $4)', [
-      emission,
-      JSON.stringify(blocks),
-      prizeTable,
-      at,
-    ]);
+    this.tx.later(
+      'printed_emissions',
+      'INSERT INTO printed_emissions (emission, blocks, prize_table, created_at) VALUES ($1, $2, $3, $4)',
+      [emission, JSON.stringify(blocks), prizeTable, at],
+    );
   }
 
   async insertPrinted(rows: readonly NewPrinted[]): Promise<void> {
@@ -65,6 +64,7 @@ class PgPrintedTx implements PrintedTx {
         .slice(from, from + ROWS_PER_INSERT)
         .map((r) => [r.serial, r.emission, r.block, r.index, r.a1Cents, r.a2Cents, r.code]);
       this.tx.later(
+        'printed_tickets',
         `INSERT INTO printed_tickets (serial, emission, block, idx, a1_cents, a2_cents, code)
          SELECT x->>0, (x->>1)::int, (x->>2)::int, (x->>3)::int, (x->>4)::int, (x->>5)::int, x->>6
          FROM json_array_elements($1::json) AS x`,
@@ -145,7 +145,7 @@ class PgPrintedTx implements PrintedTx {
   }
 
   async insertSale(serial: string, s: SaleRecord): Promise<void> {
-    this.tx.later('INSERT INTO counter_sales (serial, retailer, shop, at) VALUES ($1, $2, $3, $4)', [
+    this.tx.later('counter_sales', 'INSERT INTO counter_sales (serial, retailer, shop, at) VALUES ($1, $2, $3, $4)', [
       serial,
       s.retailer,
       s.shop,
@@ -163,13 +163,11 @@ class PgPrintedTx implements PrintedTx {
   }
 
   async insertPayment(serial: string, p: PaymentRecord): Promise<void> {
-    this.tx.later('INSERT INTO counter_payments (serial, retailer, shop, cents, at) VALUES ($1, $2, $3, $4, $5)', [
-      serial,
-      p.retailer,
-      p.shop,
-      p.prizeCents,
-      p.at,
-    ]);
+    this.tx.later(
+      'counter_payments',
+      'INSERT INTO counter_payments (serial, retailer, shop, cents, at) VALUES ($1, $2, $3, $4, $5)',
+      [serial, p.retailer, p.shop, p.prizeCents, p.at],
+    );
   }
 
   async seat(serial: string, seatPlayerId: number): Promise<void> {
@@ -182,8 +180,15 @@ class PgPrintedTx implements PrintedTx {
   }
 
   async hold(serial: string, playerId: number, at: string): Promise<void> {
-    this.tx.later('UPDATE printed_tickets SET holder_player_id = $1 WHERE serial = $2', [playerId, serial]);
-    this.tx.later('INSERT INTO printed_claims (serial, player_id, at) VALUES ($1, $2, $3)', [serial, playerId, at]);
+    this.tx.later('printed_tickets', 'UPDATE printed_tickets SET holder_player_id = $1 WHERE serial = $2', [
+      playerId,
+      serial,
+    ]);
+    this.tx.later('printed_claims', 'INSERT INTO printed_claims (serial, player_id, at) VALUES ($1, $2, $3)', [
+      serial,
+      playerId,
+      at,
+    ]);
   }
 
   async day(day: string): Promise<ShopDay[]> {

@@ -164,6 +164,43 @@ CREATE TRIGGER payments_append_only BEFORE UPDATE OR DELETE ON counter_payments 
 CREATE TRIGGER claims_append_only BEFORE UPDATE OR DELETE ON printed_claims FOR EACH ROW EXECUTE FUNCTION append_only();
 `;
 
+/**
+ * The audit chain grown by the database: a write transaction's entries go with its COMMIT in one call, which locks
+ * the head, chains each entry after it (the same sha-256 as audit.ts `auditHash`: prev, seq, at, kind, payload joined
+ * by newlines, UTF-8) and moves the head.
+ */
+const V3 = `
+CREATE FUNCTION audit_append(entries json) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  head_seq BIGINT;
+  head_hash TEXT;
+  e json;
+  seqs BIGINT[] := '{}';
+  ats TEXT[] := '{}';
+  kinds TEXT[] := '{}';
+  payloads TEXT[] := '{}';
+  prevs TEXT[] := '{}';
+  hashes TEXT[] := '{}';
+BEGIN
+  SELECT seq, hash INTO head_seq, head_hash FROM audit_head FOR UPDATE;
+  FOR e IN SELECT value FROM json_array_elements(entries) LOOP
+    head_seq := head_seq + 1;
+    seqs := seqs || head_seq;
+    ats := ats || (e->>'at');
+    kinds := kinds || (e->>'kind');
+    payloads := payloads || (e->>'payload');
+    prevs := prevs || head_hash;
+    head_hash := encode(sha256(convert_to(
+      head_hash || E'\\n' || head_seq || E'\\n' || (e->>'at') || E'\\n' || (e->>'kind') || E'\\n' || (e->>'payload'),
+      'UTF8')), 'hex');
+    hashes := hashes || head_hash;
+  END LOOP;
+  INSERT INTO audit (seq, at, kind, payload, prev_hash, hash)
+    SELECT * FROM unnest(seqs, ats, kinds, payloads, prevs, hashes);
+  UPDATE audit_head SET seq = head_seq, hash = head_hash;
+END $$;
+`;
+
 /** The migrations in order: index i brings a database from version i to version i + 1. */
-export const PG_MIGRATIONS: readonly string[] = [V1, V2];
+export const PG_MIGRATIONS: readonly string[] = [V1, V2, V3];
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type Faults, NO_FAULTS } from '../fault-injection';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
-import { type AuditHead, PgTx, type PrintedSight, pipelined } from './pg-tx';
+import { PgTx, type PrintedSight, pipelined } from './pg-tx';
 import { type Storage, StorageOpenError, type StorageTx, type TransactOptions } from './storage';
 
 // BIGINT columns (ids, audit seq) as numbers: they stay far below 2^53.
@@ -227,17 +227,8 @@ export class PgStorage implements Storage {
           jobs = jobs.filter((j) => j !== failed!.job);
           continue;
         }
-        if (tx.auditing) {
-          // The chain's head is locked only now (with the last request's writes): the entries then go with the COMMIT.
-          let head: AuditHead;
-          try {
-            head = await tx.lockAuditHead();
-          } catch (error) {
-            if (!careful && isDatabaseError(error) && !isRetryable(error)) throw new CarefulAgain(error);
-            throw error;
-          }
-          tx.chainAudits(head);
-        }
+        // The audit entries, chained by the database with the COMMIT (the chain's head locked for no round trip).
+        tx.appendAudits();
         const play = jobs.some((j) => j.play);
         if (play) this.faults.beforeCommit();
         tx.queue('COMMIT');

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { GameEvent } from '../../core';
-import { type AuditKind, auditHash, canonicalJson } from '../audit';
+import { type AuditKind, canonicalJson } from '../audit';
 import type { Holding } from '../printed/printed-store';
 import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
@@ -26,6 +26,8 @@ export interface Statement {
   readonly name: string;
   readonly text: string;
   readonly values: readonly (string | number | null)[];
+  /** A write's table: consecutive writes to different tables may go as one statement (see `merged`). */
+  readonly table?: string;
 }
 
 const names = new Map<string, string>();
@@ -37,6 +39,49 @@ function nameOf(text: string): string {
     names.set(text, n);
   }
   return n;
+}
+
+/**
+ * Consecutive writes as few statements as can be: each run of writes to different tables becomes one statement of
+ * data-modifying CTEs (`WITH w0 AS (INSERT …), w1 AS (UPDATE …) SELECT 1`), its parameters renumbered. PostgreSQL
+ * spends most of its work per statement (and the client too), so a command's journal rows, ticket row and reply go as
+ * one. The sub-statements of one statement do not see each other's changes, so a table written twice starts a new
+ * statement (a block inserted then saved); foreign keys are checked at the statement's end, when all are written.
+ * Anything else (BEGIN, a read, COMMIT) is sent as it is.
+ */
+export function merged(statements: readonly Statement[]): Statement[] {
+  const out: Statement[] = [];
+  let run: Statement[] = [];
+  const close = (): void => {
+    if (run.length === 1) out.push(run[0]!);
+    else if (run.length > 1) out.push(cteOf(run));
+    run = [];
+  };
+  for (const st of statements) {
+    if (st.table === undefined) {
+      close();
+      out.push(st);
+      continue;
+    }
+    if (run.some((w) => w.table === st.table)) close();
+    run.push(st);
+  }
+  close();
+  return out;
+}
+
+function cteOf(writes: readonly Statement[]): Statement {
+  let offset = 0;
+  const parts: string[] = [];
+  const values: (string | number | null)[] = [];
+  writes.forEach((w, i) => {
+    const shift = offset;
+    parts.push(`w${i} AS (${w.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`);
+    values.push(...w.values);
+    offset += w.values.length;
+  });
+  const text = `WITH ${parts.join(', ')} SELECT 1`;
+  return { name: nameOf(text), text, values };
 }
 
 /**
@@ -75,11 +120,7 @@ export async function pipelined<R extends pg.QueryResultRow>(
 export type PrintedSight = Map<string, Holding>;
 export const sightKey = (ticketId: string, playerId: number): string => `${ticketId} ${playerId}`;
 
-/** The audit chain's last link as this transaction sees it. */
-export interface AuditHead {
-  seq: number;
-  hash: string;
-}
+const AUDIT_APPEND = 'SELECT audit_append($1::json)';
 
 /** An audit entry waiting for its place in the chain (given at the COMMIT). */
 interface PendingAudit {
@@ -96,8 +137,8 @@ interface PendingAudit {
  *   commands — are serialised whichever instance receives them, and the player's balance, read in the same
  *   statement, cannot move under the transaction (it is kept for the rest of it);
  * - the ticket and open block rows are read FOR UPDATE (a command's ticket in the same statement as its player's);
- * - audit entries wait until the COMMIT: then the chain's head is locked, the entries are chained after it and
- *   written with the COMMIT, so the one lock every write transaction takes is held for one round trip.
+ * - audit entries wait until the COMMIT: they go with it in one statement that locks the chain's head, chains them
+ *   after it in the database and moves it, so the one lock every write transaction takes is held for no round trip.
  */
 export class PgTx implements StorageTx {
   private readonly balances = new Map<number, number>();
@@ -121,8 +162,8 @@ export class PgTx implements StorageTx {
   }
 
   /** A write by another table's owner, kept until the next round trip as this transaction's own. */
-  later(text: string, values: readonly (string | number | null)[]): void {
-    this.write('', text, values);
+  later(table: string, text: string, values: readonly (string | number | null)[]): void {
+    this.write(table, text, values);
   }
 
   /**
@@ -148,8 +189,8 @@ export class PgTx implements StorageTx {
   }
 
   /** A write, kept until the next round trip. */
-  private write(_table: string, text: string, values: readonly (string | number | null)[]): void {
-    this.pending.push({ name: nameOf(text), text, values });
+  private write(table: string, text: string, values: readonly (string | number | null)[]): void {
+    this.pending.push({ name: nameOf(text), text, values, table });
   }
 
   /** Queues a statement to go with the next round trip (the group's BEGIN, its COMMIT). */
@@ -163,11 +204,11 @@ export class PgTx implements StorageTx {
     await pipelined(this.client, this.takePending());
   }
 
-  /** The pending statements, taken out. */
+  /** The pending statements, taken out (writes merged). */
   takePending(): Statement[] {
     const taken = this.pending;
     this.pending = [];
-    return taken;
+    return merged(taken);
   }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
@@ -495,37 +536,19 @@ export class PgTx implements StorageTx {
     this.audits.push({ kind, text: canonicalJson(payload), at });
   }
 
-  /** Locks the audit chain's head (sending the pending writes with it) and reads it. */
-  async lockAuditHead(): Promise<AuditHead> {
-    const head = await this.one<AuditHead>('audit-head-lock', 'SELECT seq, hash FROM audit_head FOR UPDATE', [], []);
-    if (!head) throw new Error('the audit chain has no head row');
-    return head;
-  }
-
-  /** Whether audit entries wait for the chain's head. */
+  /** Whether audit entries wait for the group's end. */
   get auditing(): boolean {
     return this.audits.length > 0;
   }
 
-  /** Chains the waiting audit entries after `head` and queues them and the new head with the other writes. */
-  chainAudits(head: AuditHead): void {
-    let { seq, hash } = head;
-    const rows: { seq: number; at: string; kind: string; payload: string; prev_hash: string; hash: string }[] = [];
-    for (const a of this.audits) {
-      const prev = hash;
-      seq++;
-      hash = auditHash(prev, seq, a.at, a.kind, a.text);
-      rows.push({ seq, at: a.at, kind: a.kind, payload: a.text, prev_hash: prev, hash });
-    }
-    if (rows.length === 0) return;
-    this.write(
-      'audit',
-      `INSERT INTO audit (seq, at, kind, payload, prev_hash, hash)
-       SELECT seq, at, kind, payload, prev_hash, hash
-       FROM json_to_recordset($1::json) AS x(seq BIGINT, at TEXT, kind TEXT, payload TEXT, prev_hash TEXT, hash TEXT)`,
-      [JSON.stringify(rows)],
-    );
-    this.write('audit_head', 'UPDATE audit_head SET seq = $1, hash = $2', [seq, hash]);
+  /**
+   * Queues the waiting audit entries as one statement, to go with the COMMIT: the database locks the chain's head,
+   * chains them after it and moves it (`audit_append`, migration 3), so the head's lock is held for no round trip.
+   */
+  appendAudits(): void {
+    if (this.audits.length === 0) return;
+    const entries = this.audits.map((a) => ({ at: a.at, kind: a.kind, payload: a.text }));
+    this.pending.push({ name: nameOf(AUDIT_APPEND), text: AUDIT_APPEND, values: [JSON.stringify(entries)] });
   }
 }
 
