@@ -7,17 +7,12 @@ import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow
 
 const TICKET_COLUMNS =
   'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
-/** The ticket's columns as `t_…`, beside a reply's own (both have a status). */
-const PREFIXED_TICKET_COLUMNS = TICKET_COLUMNS.split(', ')
-  .map((c) => `t.${c} AS t_${c}`)
-  .join(', ');
-
-/** The ticket read under `t_…` names, or undefined when there is none. */
-function prefixedTicket(r: Record<string, unknown>): TicketRow | undefined {
-  if (r['t_id'] === null || r['t_id'] === undefined) return undefined;
-  const raw: Record<string, unknown> = {};
-  for (const c of TICKET_COLUMNS.split(', ')) raw[c] = r[`t_${c}`];
-  return ticketOf(raw as unknown as RawTicket);
+/**
+ * The ticket beside a reply's columns, as one JSON column: the pg client spends per column of every result (its
+ * field descriptions are rebuilt per statement), and the command's locked read is the statement sent most.
+ */
+function ticketOfJson(text: unknown): TicketRow | undefined {
+  return typeof text === 'string' ? ticketOf(JSON.parse(text) as RawTicket) : undefined;
 }
 const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
 
@@ -291,6 +286,7 @@ export class PgTx implements StorageTx {
       seq: number | null;
       balance_cents: number | null;
       balance: number | null;
+      t_json?: string | null;
       p_seat?: number | null;
       p_holder?: number | null;
       p_ever?: boolean | null;
@@ -319,7 +315,7 @@ export class PgTx implements StorageTx {
       // so is its printed row if it is one, whose holder is then the latest committed (a claim on another instance).
       r = await this.one<Row>(
         'reply-lock-ticket',
-        `${lockRead}, ${PREFIXED_TICKET_COLUMNS}, pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
+        `${lockRead}, CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json, pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
            CASE WHEN pt.seat_player_id IS NOT NULL AND pt.holder_player_id IS DISTINCT FROM p.id
              THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = $3 AND c.player_id = p.id) END AS p_ever
            FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2
@@ -331,7 +327,7 @@ export class PgTx implements StorageTx {
         ['replies', 'ledger', 'players', 'tickets'],
       );
       if (r) {
-        const row = prefixedTicket(r as unknown as Record<string, unknown>);
+        const row = ticketOfJson(r.t_json);
         this.prefetched = { id: ticketId, row };
         if (row && this.sight) this.sight.set(sightKey(ticketId, playerId), holdingOf(r, playerId));
       }
