@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { type Faults, NO_FAULTS } from '../fault-injection';
+import { runAhead } from './pg-batch';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
 import { PgTx, type PrintedSight, pipelined } from './pg-tx';
 import { type Storage, StorageOpenError, type StorageTx, type TransactOptions } from './storage';
@@ -206,19 +207,31 @@ export class PgStorage implements Storage {
       try {
         const tx = new PgTx(client, true, this.printedSight);
         tx.queue('BEGIN');
-        const values: unknown[] = [];
+        let values: unknown[] = [];
         let failed: { job: Job; error: unknown } | null = null;
-        for (const job of jobs) {
-          try {
-            values.push(await job.work(tx));
-            if (careful) await tx.flush();
-          } catch (error) {
-            // The database's own trouble is the group's; anything else is this request's alone.
-            if (isRetryable(error) || isConnectionError(error)) throw error;
-            if (!careful && isDatabaseError(error)) throw new CarefulAgain(error);
-            failed = { job, error };
-            break;
+        if (careful) {
+          for (const job of jobs) {
+            try {
+              values.push(await job.work(tx));
+              await tx.flush();
+            } catch (error) {
+              failed = { job, error };
+              break;
+            }
           }
+        } else {
+          // The requests' first (locked) reads go out together, then each request runs in turn (pg-batch.ts).
+          const ran = await runAhead(
+            tx,
+            jobs.map((j) => j.work),
+          );
+          values = ran.values;
+          if (ran.failure) failed = { job: jobs[ran.failure.index]!, error: ran.failure.error };
+        }
+        if (failed) {
+          // The database's own trouble is the group's; anything else is this request's alone.
+          if (isRetryable(failed.error) || isConnectionError(failed.error)) throw failed.error;
+          if (!careful && isDatabaseError(failed.error)) throw new CarefulAgain(failed.error);
         }
         if (failed) {
           await client.query('ROLLBACK');

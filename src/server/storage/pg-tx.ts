@@ -91,6 +91,15 @@ export async function pipelined<R extends pg.QueryResultRow>(
   client: pg.ClientBase,
   statements: readonly Statement[],
 ): Promise<R[]> {
+  const all = await pipelinedEach<R>(client, statements);
+  return all[all.length - 1] ?? [];
+}
+
+/** As `pipelined`, with every statement's rows. */
+export async function pipelinedEach<R extends pg.QueryResultRow>(
+  client: pg.ClientBase,
+  statements: readonly Statement[],
+): Promise<R[][]> {
   const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
     .connection?.stream;
   sent.roundTrips++;
@@ -104,8 +113,32 @@ export async function pipelined<R extends pg.QueryResultRow>(
   }
   const settled = await Promise.allSettled(queries);
   for (const r of settled) if (r.status === 'rejected') throw r.reason;
-  const last = settled[settled.length - 1] as PromiseFulfilledResult<pg.QueryResult<R>> | undefined;
-  return last?.value.rows ?? [];
+  return settled.map((r) => (r as PromiseFulfilledResult<pg.QueryResult<R>>).value.rows);
+}
+
+/** A keyed request's locked read (storedReply). */
+export interface ReplyRow {
+  body_hash: string | null;
+  status: number;
+  reply: string | null;
+  ticket_id: string | null;
+  seq: number | null;
+  balance_cents: number | null;
+  balance: number | null;
+  t_json?: string | null;
+  p_seat?: number | null;
+  p_holder?: number | null;
+  p_ever?: boolean | null;
+}
+
+function replyOf(r: ReplyRow | undefined): StoredReply | undefined {
+  if (!r || r.body_hash === null) return undefined;
+  if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
+  return {
+    bodyHash: r.body_hash,
+    status: r.status,
+    update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! },
+  };
 }
 
 /**
@@ -278,68 +311,63 @@ export class PgTx implements StorageTx {
   }
 
   async storedReply(playerId: number, key: string, ticketId?: string): Promise<StoredReply | undefined> {
-    type Row = {
-      body_hash: string | null;
-      status: number;
-      reply: string | null;
-      ticket_id: string | null;
-      seq: number | null;
-      balance_cents: number | null;
-      balance: number | null;
-      t_json?: string | null;
-      p_seat?: number | null;
-      p_holder?: number | null;
-      p_ever?: boolean | null;
-    };
     this.prefetched = null;
-    const lockRead = `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
-                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance`;
-    let r: Row | undefined;
     if (!this.locking) {
-      r = await this.one<Row>(
+      const r = await this.one<ReplyRow>(
         'reply',
         'SELECT body_hash, status, reply, ticket_id, seq, balance_cents, NULL AS balance FROM replies WHERE player_id = $1 AND key = $2',
         [playerId, key],
         ['replies'],
       );
-    } else if (ticketId === undefined) {
-      r = await this.one<Row>(
-        'reply-lock',
-        `${lockRead}
-           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`,
-        [playerId, key],
-        ['replies', 'ledger', 'players'],
-      );
-    } else {
-      // A command names its ticket: its row is read and locked in the same round trip (after the player's row), and
-      // so is its printed row if it is one, whose holder is then the latest committed (a claim on another instance).
-      r = await this.one<Row>(
-        'reply-lock-ticket',
-        `${lockRead}, CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json, pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
+      return replyOf(r);
+    }
+    const read = this.replyRead(playerId, key, ticketId);
+    const r = (await pipelined<ReplyRow>(this.client, [...this.takePending(), read]))[0];
+    return this.adoptReply(r, playerId, ticketId);
+  }
+
+  /**
+   * A keyed request's locked read, as a statement: its player's row (locked), stored reply and balance, and — for a
+   * command, which names its ticket — the ticket's row and its printed row if it is one, both locked too (after the
+   * player's), so the holder read is the latest committed (a claim on another instance). Sent alone by storedReply, or
+   * with the other requests' of a group in one round trip (pg-batch.ts).
+   */
+  replyRead(playerId: number, key: string, ticketId?: string): Statement {
+    const lockRead = `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
+                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance`;
+    if (ticketId === undefined) {
+      const text = `${lockRead}
+           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`;
+      return { name: 'reply-lock', text, values: [playerId, key] };
+    }
+    const text = `${lockRead}, CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json, pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
            CASE WHEN pt.seat_player_id IS NOT NULL AND pt.holder_player_id IS DISTINCT FROM p.id
              THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = $3 AND c.player_id = p.id) END AS p_ever
            FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2
            LEFT JOIN LATERAL (SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $3 FOR UPDATE) t ON true
            LEFT JOIN LATERAL (SELECT seat_player_id, holder_player_id FROM printed_tickets WHERE serial = $3 FOR UPDATE) pt
              ON true
-           WHERE p.id = $1 FOR UPDATE OF p`,
-        [playerId, key, ticketId],
-        ['replies', 'ledger', 'players', 'tickets'],
-      );
-      if (r) {
-        const row = ticketOfJson(r.t_json);
-        this.prefetched = { id: ticketId, row };
-        if (row && this.sight) this.sight.set(sightKey(ticketId, playerId), holdingOf(r, playerId));
-      }
+           WHERE p.id = $1 FOR UPDATE OF p`;
+    return { name: 'reply-lock-ticket', text, values: [playerId, key, ticketId] };
+  }
+
+  /** Sends the pending writes and these locked reads in one round trip; each read's row (or undefined). */
+  async readReplies(reads: readonly Statement[]): Promise<(ReplyRow | undefined)[]> {
+    const pending = this.takePending();
+    const all = await pipelinedEach<ReplyRow>(this.client, [...pending, ...reads]);
+    return all.slice(pending.length).map((rows) => rows[0]);
+  }
+
+  /** What a locked read found, taken in as the request's own: its ticket held for `ticket()`, its balance kept. */
+  adoptReply(r: ReplyRow | undefined, playerId: number, ticketId?: string): StoredReply | undefined {
+    this.prefetched = null;
+    if (r && ticketId !== undefined) {
+      const row = ticketOfJson(r.t_json);
+      this.prefetched = { id: ticketId, row };
+      if (row && this.sight) this.sight.set(sightKey(ticketId, playerId), holdingOf(r, playerId));
     }
-    if (this.locking && r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
-    if (!r || r.body_hash === null) return undefined;
-    if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
-    return {
-      bodyHash: r.body_hash,
-      status: r.status,
-      update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! },
-    };
+    if (r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
+    return replyOf(r);
   }
 
   async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
