@@ -114,10 +114,13 @@ export async function runAhead(
   const read = new Map<number, ReplyRow | undefined>();
   if (ahead.length > 1) {
     try {
+      // In the order of the players' ids: every instance takes these row locks in one order, so two groups' reads
+      // never wait on each other in a cycle (which would cancel one of them as a deadlock).
+      const order = [...ahead].sort((i, j) => asked[i]!.playerId - asked[j]!.playerId);
       const rows = await tx.readReplies(
-        ahead.map((i) => tx.replyRead(asked[i]!.playerId, asked[i]!.key, asked[i]!.ticketId)),
+        order.map((i) => tx.replyRead(asked[i]!.playerId, asked[i]!.key, asked[i]!.ticketId)),
       );
-      ahead.forEach((i, k) => {
+      order.forEach((i, k) => {
         read.set(i, rows[k]);
       });
     } catch (error) {
