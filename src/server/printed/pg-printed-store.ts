@@ -37,13 +37,15 @@ export class PgPrintedStore implements PrintedStore {
     return new PgPrintedTx(tx);
   }
 
-  /** Taken (once) from the command's locked read of the ticket: what it says is what the command decides on. */
+  /**
+   * Taken (once) from the command's locked read of the ticket: what it says is what the command decides on. No entry:
+   * not a printed ticket (or, were it one, the ticket row's own player decides: its seat, which no screen is).
+   */
   holding(ticketId: string, playerId: number): Holding {
     const key = sightKey(ticketId, playerId);
     const seen = this.storage.printedSight.get(key);
-    if (seen === undefined) throw new Error(`ticket ${ticketId}: its holder was not read with its row`);
     this.storage.printedSight.delete(key);
-    return seen;
+    return seen ?? null;
   }
 }
 

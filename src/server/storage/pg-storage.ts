@@ -188,6 +188,14 @@ export class PgStorage implements Storage {
   }
 
   private async runGroup(all: readonly Job[]): Promise<void> {
+    try {
+      await this.applyGroup(all);
+    } finally {
+      this.printedSight.clear();
+    }
+  }
+
+  private async applyGroup(all: readonly Job[]): Promise<void> {
     // The requests arrived together, so any order is theirs: deals last (stable), so the open block's row, which the
     // first deal locks until the COMMIT, keeps other instances' deals waiting for as few round trips as can be.
     let jobs = [...all.filter((j) => !j.deals), ...all.filter((j) => j.deals)];

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { GameEvent } from '../../core';
 import { type AuditKind, canonicalJson } from '../audit';
 import type { Holding } from '../printed/printed-store';
+import { merged, nameOf, pipelined, pipelinedEach, type Statement } from './pg-pipeline';
 import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
 
@@ -15,106 +16,6 @@ function ticketOfJson(text: unknown): TicketRow | undefined {
   return typeof text === 'string' ? ticketOf(JSON.parse(text) as RawTicket) : undefined;
 }
 const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
-
-/** A named statement with its values: parsed once per connection, then only bound and run. */
-export interface Statement {
-  readonly name: string;
-  readonly text: string;
-  readonly values: readonly (string | number | null)[];
-  /** A write's table: consecutive writes to different tables may go as one statement (see `merged`). */
-  readonly table?: string;
-}
-
-const names = new Map<string, string>();
-/** A name for a write's SQL (the texts are constants, so a handful of names). */
-function nameOf(text: string): string {
-  let n = names.get(text);
-  if (n === undefined) {
-    n = `w${names.size + 1}`;
-    names.set(text, n);
-  }
-  return n;
-}
-
-/**
- * Consecutive writes as few statements as can be: each run of writes to different tables becomes one statement of
- * data-modifying CTEs (`WITH w0 AS (INSERT …), w1 AS (UPDATE …) SELECT 1`), its parameters renumbered. PostgreSQL
- * spends most of its work per statement (and the client too), so a command's journal rows, ticket row and reply go as
- * one. The sub-statements of one statement do not see each other's changes, so a table written twice starts a new
- * statement (a block inserted then saved); foreign keys are checked at the statement's end, when all are written.
- * Anything else (BEGIN, a read, COMMIT) is sent as it is.
- */
-export function merged(statements: readonly Statement[]): Statement[] {
-  const out: Statement[] = [];
-  let run: Statement[] = [];
-  const close = (): void => {
-    if (run.length === 1) out.push(run[0]!);
-    else if (run.length > 1) out.push(cteOf(run));
-    run = [];
-  };
-  for (const st of statements) {
-    if (st.table === undefined) {
-      close();
-      out.push(st);
-      continue;
-    }
-    if (run.some((w) => w.table === st.table)) close();
-    run.push(st);
-  }
-  close();
-  return out;
-}
-
-function cteOf(writes: readonly Statement[]): Statement {
-  let offset = 0;
-  const parts: string[] = [];
-  const values: (string | number | null)[] = [];
-  writes.forEach((w, i) => {
-    const shift = offset;
-    parts.push(`w${i} AS (${w.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`);
-    values.push(...w.values);
-    offset += w.values.length;
-  });
-  const text = `WITH ${parts.join(', ')} SELECT 1`;
-  return { name: nameOf(text), text, values };
-}
-
-/**
- * Sends statements one after the other on a pipelining connection without waiting between them (one write to the
- * socket, one round trip) and resolves with the last one's rows. Each is its own extended-protocol query: the first
- * refused rejects, and the transaction being aborted then, the ones after it are refused too.
- */
-/** Round trips and statements sent by this process (for the service bench's figures). */
-export const sent = { roundTrips: 0, statements: 0 };
-
-export async function pipelined<R extends pg.QueryResultRow>(
-  client: pg.ClientBase,
-  statements: readonly Statement[],
-): Promise<R[]> {
-  const all = await pipelinedEach<R>(client, statements);
-  return all[all.length - 1] ?? [];
-}
-
-/** As `pipelined`, with every statement's rows. */
-export async function pipelinedEach<R extends pg.QueryResultRow>(
-  client: pg.ClientBase,
-  statements: readonly Statement[],
-): Promise<R[][]> {
-  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
-    .connection?.stream;
-  sent.roundTrips++;
-  sent.statements += statements.length;
-  stream?.cork?.();
-  let queries: Promise<pg.QueryResult<R>>[];
-  try {
-    queries = statements.map((q) => client.query<R>({ name: q.name, text: q.text, values: [...q.values] }));
-  } finally {
-    stream?.uncork?.();
-  }
-  const settled = await Promise.allSettled(queries);
-  for (const r of settled) if (r.status === 'rejected') throw r.reason;
-  return settled.map((r) => (r as PromiseFulfilledResult<pg.QueryResult<R>>).value.rows);
-}
 
 /** A keyed request's locked read (storedReply). */
 export interface ReplyRow {
@@ -143,10 +44,14 @@ function replyOf(r: ReplyRow | undefined): StoredReply | undefined {
 
 /**
  * Who holds a printed ticket, as a command's locked read found it, keyed by `ticket player`: the printed store's
- * synchronous `holding` takes it from here (once) right after the command reads its ticket.
+ * synchronous `holding` takes it from here (once) right after the command reads its ticket — in the same run of
+ * microtasks, so no other group's work comes between. Only printed tickets have an entry; it is emptied after each
+ * group (what a resent command's read left).
  */
 export type PrintedSight = Map<string, Holding>;
 export const sightKey = (ticketId: string, playerId: number): string => `${ticketId} ${playerId}`;
+
+export { merged, pipelined, pipelinedEach, type Statement, sent } from './pg-pipeline';
 
 const AUDIT_APPEND = 'SELECT audit_append($1::json)';
 
@@ -364,7 +269,9 @@ export class PgTx implements StorageTx {
     if (r && ticketId !== undefined) {
       const row = ticketOfJson(r.t_json);
       this.prefetched = { id: ticketId, row };
-      if (row && this.sight) this.sight.set(sightKey(ticketId, playerId), holdingOf(r, playerId));
+      // Only a printed ticket's: any other's holding is null, the default (nothing kept for a resent command).
+      if (row && this.sight && r.p_seat !== null && r.p_seat !== undefined)
+        this.sight.set(sightKey(ticketId, playerId), holdingOf(r, playerId));
     }
     if (r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
     return replyOf(r);
