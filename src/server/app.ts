@@ -9,11 +9,11 @@ import { installErrorHandlers } from './http-errors';
 import { type TerminalConfig, TerminalKeys } from './identity';
 import { type AttemptLimits, CodeAttempts } from './printed/code-attempts';
 import { PrintedService } from './printed/printed-service';
-import { type PrintedTx, SqlitePrintedStore } from './printed/printed-store';
+import type { PrintedStore } from './printed/printed-store';
+import { printedStoreOf } from './printed/printed-stores';
 import { type RetailerConfig, RetailerKeys } from './printed/retailers';
 import { apiRoutes } from './routes/api';
 import { printedRoutes } from './routes/printed-routes';
-import { SqliteStorage } from './storage/sqlite-storage';
 import type { Storage } from './storage/storage';
 import { TicketService } from './ticket-service';
 
@@ -25,8 +25,8 @@ export interface AppOptions {
   readonly table: PrizeTable;
   readonly terminals?: readonly TerminalConfig[];
   readonly retailers?: readonly RetailerConfig[];
-  /** Printed tickets' store; by default the SQLite one on the storage's own connection. */
-  readonly printed?: PrintedTx;
+  /** Printed tickets' store; by default the storage's own (SQLite or PostgreSQL). */
+  readonly printed?: PrintedStore;
   /** Wrong game codes allowed per screen and per address (the protocol's defaults when absent). */
   readonly codeAttempts?: AttemptLimits;
   /** The rate limit's clock (tests move it); Date.now by default. */
@@ -71,12 +71,13 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
 
   const service = new TicketService(o.storage, o.table);
   const playerOf = apiRoutes(app, service, new TerminalKeys(o.terminals ?? []));
-  const printedStore = o.printed ?? (o.storage instanceof SqliteStorage ? new SqlitePrintedStore(o.storage.db) : null);
-  if (printedStore) {
-    const printed = new PrintedService(o.storage, printedStore, new CodeAttempts(o.codeAttempts, o.clock));
-    service.setPrintedHolding((ticketId, playerId) => printed.holding(ticketId, playerId));
-    printedRoutes(app, printed, playerOf, new RetailerKeys(o.retailers ?? []));
-  }
+  const printed = new PrintedService(
+    o.storage,
+    o.printed ?? printedStoreOf(o.storage),
+    new CodeAttempts(o.codeAttempts, o.clock),
+  );
+  service.setPrintedHolding((ticketId, playerId) => printed.holding(ticketId, playerId));
+  printedRoutes(app, printed, playerOf, new RetailerKeys(o.retailers ?? []));
   if (o.staticDir && existsSync(o.staticDir)) {
     await app.register(fastifyStatic, { root: resolve(o.staticDir), index: 'index.html' });
     // The retailer's terminal: its own page of the build.

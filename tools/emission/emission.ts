@@ -3,9 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_PRIZE_TABLE, RULES } from '../../src/core';
 import { playAddress } from '../../src/protocol/game-code';
 import { type PrintFace, printFile } from '../../src/server/printed/print-file';
-import { SqlitePrintedStore } from '../../src/server/printed/printed-store';
+import { printedStoreOf } from '../../src/server/printed/printed-stores';
 import { runEmission } from '../../src/server/printed/run-emission';
-import { SqliteStorage, StorageOpenError } from '../../src/server/storage/sqlite-storage';
+import { openStorage } from '../../src/server/storage/open-storage';
+import { type Storage, StorageOpenError } from '../../src/server/storage/storage';
 import { integerFlag, type Output, parseFlags, stringFlag, UsageError } from '../cli-args';
 import { readTableFile } from '../table-file';
 
@@ -15,7 +16,7 @@ writes the print file of their faces (PDF: amounts under the scratch area, QR co
 usage: npm run emission -- --database FILE --blocks N --out FILE.pdf --base-url URL [options]
        npm run emission -- --database FILE --emission E --out FILE.pdf --base-url URL [options]   (print again)
 
-  --database FILE   the game server's SQLite file (created if missing)
+  --database DB     the game server's SQLite file (created if missing), or its PostgreSQL (postgres://…)
   --blocks N        create a new emission of N blocks of ${RULES.blockSize.toLocaleString('en')} tickets, dealt in full from the table
   --emission E      print from emission E, already created
   --table FILE      prize table for the new emission (default: the game's table)
@@ -28,9 +29,10 @@ usage: npm run emission -- --database FILE --blocks N --out FILE.pdf --base-url 
   --help            this text
 
 A file holds at most 20,000 faces (a whole block's would be about 850 MB): print a block in ranges.
-Run it with the game server stopped: it writes each block's 300,000 rows in one transaction, holding the
-database's write lock for seconds, and the server's requests would wait (and fail after 5 s). Printing again
-(--emission E) only reads and may run at any time.
+On SQLite, run it with the game server stopped: it writes each block's 300,000 rows in one transaction, holding the
+database's write lock for seconds, and the server's requests would wait (and fail after 5 s). On PostgreSQL the
+servers may run meanwhile: the emission's transaction locks no row they use. Printing again (--emission E) only
+reads and may run at any time.
 Exit codes: 1 the database cannot be opened or written, 2 bad options.
 `;
 
@@ -63,7 +65,7 @@ export async function emissionCommand(
   out: Output = process.stdout,
   errOut: Output = process.stderr,
 ): Promise<number> {
-  let storage: SqliteStorage | null = null;
+  let storage: Storage | null = null;
   try {
     const flags = parseFlags(argv, SPECS);
     if (flags.has('help')) {
@@ -91,7 +93,7 @@ export async function emissionCommand(
     const range = printRange(flags);
 
     try {
-      storage = SqliteStorage.open(database);
+      storage = await openStorage(database);
     } catch (e) {
       if (e instanceof StorageOpenError) {
         errOut.write(`poule emission: ${e.message}\n`);
@@ -99,7 +101,7 @@ export async function emissionCommand(
       }
       throw e;
     }
-    const printed = new SqlitePrintedStore(storage.db);
+    const printed = printedStoreOf(storage);
     let emission: number;
     if (blocks !== undefined) {
       const made = await runEmission(storage, table, blocks);
@@ -109,10 +111,10 @@ export async function emissionCommand(
       );
     } else {
       emission = existing!;
-      if (!printed.emissionBlocks(emission))
-        throw new UsageError(`there is no printed emission ${emission} in ${database}`);
+      if (!(await storage.read((tx) => printed.on(tx).emissionBlocks(emission))))
+        throw new UsageError(`there is no printed emission ${emission} in ${storage.description}`);
     }
-    const rows = printed.printOrder(emission, range.from - 1, range.count);
+    const rows = await storage.read((tx) => printed.on(tx).printOrder(emission, range.from - 1, range.count));
     if (rows.length === 0) throw new UsageError(`emission ${emission} has no ticket ${range.from}`);
     const faces: PrintFace[] = rows.map((r) => ({
       serial: r.serial,
@@ -142,7 +144,7 @@ export async function emissionCommand(
     errOut.write(`poule emission: ${(e as Error).message}\n`);
     return 1;
   } finally {
-    storage?.close();
+    await storage?.close();
   }
 }
 

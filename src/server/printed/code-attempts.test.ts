@@ -15,7 +15,7 @@ describe('guessing codes', () => {
   let codes: Awaited<ReturnType<typeof firstCodes>>;
   beforeAll(async () => {
     server = await printedServer();
-    codes = await firstCodes(server.file, 10);
+    codes = await firstCodes(server.database, 10);
     const counter = new Speaker(server, { retailer: TEST_RETAILERS[0]!.key }, '10.9.9.9');
     for (const t of codes) expect((await counter.post('/api/retail/sell', { code: t.code })).status).toBe(200);
   }, 300_000);
@@ -28,14 +28,14 @@ describe('guessing codes', () => {
       const r = await p.post<ApiError>('/api/ticket/claim', { code: i % 2 ? guess(i) : 'NOT-A-CODE' });
       expect(r.json.error.code).toBe(i % 2 ? 'code-unknown' : 'code-malformed');
     }
-    const before = dumpTables(server.file);
+    const before = dumpTables(server.database);
     const blocked = await p.post<ApiError>('/api/ticket/claim', { code: guess(99) });
     expect([blocked.status, blocked.json.error.code]).toEqual([429, 'too-many-attempts']);
     expect(blocked.json.error.retryAfterS).toBe(CODE_ATTEMPT_WINDOW_S);
     expect(blocked.headers['retry-after']).toBe(String(CODE_ATTEMPT_WINDOW_S));
     const right = await p.post<ApiError>('/api/ticket/claim', { code: codes[0]!.code });
     expect([right.status, right.json.error.code]).toEqual([429, 'too-many-attempts']);
-    expect(dumpTables(server.file)).toEqual(before);
+    expect(dumpTables(server.database)).toEqual(before);
     server.clock += 200_000;
     const still = await p.post<ApiError>('/api/ticket/claim', { code: codes[0]!.code });
     expect([still.status, still.json.error.retryAfterS]).toEqual([429, CODE_ATTEMPT_WINDOW_S - 200]);

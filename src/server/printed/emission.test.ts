@@ -17,7 +17,7 @@ describe('an emission', () => {
     server = await printedServer({ blocks: 2 });
     const seconds = (performance.now() - t0) / 1000;
     expect(server.emission.tickets).toBe(2 * RULES.blockSize);
-    const db = new Database(server.file, { readonly: true });
+    const db = new Database(server.database, { readonly: true });
     try {
       const expected = new Map<string, number>();
       for (const r of DEFAULT_PRIZE_TABLE.rows)
@@ -55,7 +55,7 @@ describe('an emission', () => {
     } finally {
       db.close();
     }
-    const report = await checkDatabase(server.file);
+    const report = await checkDatabase(server.database);
     expect(report.blocks.map((b) => b.reconciles)).toEqual([true, true]);
     expect(report.auditVerified).toBe(true);
     expect(report.auditEntries).toBe(2);

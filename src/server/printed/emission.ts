@@ -3,7 +3,7 @@ import { BlockDealer, CryptoSource, formatSerial, type PrizeTable, type RandomSo
 import { CODE_BYTES, formatGameCode } from '../../protocol/game-code';
 import { sha256 } from '../audit';
 import type { StorageTx } from '../storage/storage';
-import type { PrintedTx } from './printed-store';
+import type { NewPrinted, PrintedTx } from './printed-store';
 
 export interface EmissionSummary {
   readonly emission: number;
@@ -37,11 +37,11 @@ export async function createEmission(
   if (!Number.isSafeInteger(blockCount) || blockCount < 1)
     throw new RangeError(`an emission needs 1 block or more, got ${blockCount}`);
   const last = await tx.lastBlock();
-  const emission = Math.max(last?.emission ?? 0, printed.lastEmission()) + 1;
+  const emission = Math.max(last?.emission ?? 0, await printed.lastEmission()) + 1;
   const first = (last?.block ?? 0) + 1;
   const blocks = Array.from({ length: blockCount }, (_, i) => first + i);
   const tableJson = JSON.stringify(table);
-  printed.insertEmission(emission, blocks, tableJson, at);
+  await printed.insertEmission(emission, blocks, tableJson, at);
   const counts = table.rows.map((r) => r.count);
   for (const block of blocks) {
     await tx.insertBlock(
@@ -58,11 +58,12 @@ export async function createEmission(
     const dealer = new BlockDealer(table, { block, dealt: 0, remaining: counts });
     const bytes = random.bytes(CODE_BYTES * RULES.blockSize);
     const codes = sha256Stream();
+    const rows: NewPrinted[] = [];
     for (let i = 0; i < RULES.blockSize; i++) {
       const ticket = dealer.deal(random.source);
       const code = formatGameCode(bytes.subarray(i * CODE_BYTES, (i + 1) * CODE_BYTES));
       codes.add(code);
-      printed.insertPrinted({
+      rows.push({
         serial: formatSerial(ticket.serial),
         emission,
         block,
@@ -72,6 +73,7 @@ export async function createEmission(
         code,
       });
     }
+    await printed.insertPrinted(rows);
     await tx.audit(
       'ticket-issued',
       { emission, block, printed: true, tickets: RULES.blockSize, counts, codesSha256: codes.digest() },

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emissionCommand } from '../../../tools/emission/emission';
+import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
 import { parseGameCode, playAddress } from '../../protocol/game-code';
+import { openReader } from '../record-reader';
+import { postgresBackend } from '../storage/backends';
 import { readPrintFile } from './pdf-read';
 import { faceLines } from './print-file';
 
@@ -98,4 +101,35 @@ describe('the emission command and its print file', () => {
     expect(err.join('')).toMatch(/at most 20000 faces a file/);
     expect(() => readFileSync(pdf)).toThrow();
   });
+
+  it.runIf(postgresAvailable())(
+    "on PostgreSQL too: an emission written to a postgres:// database, its faces the database's records",
+    async () => {
+      const backend = await postgresBackend();
+      try {
+        const url = await backend.create();
+        const pdf = join(dir, 'pg.pdf');
+        const said: string[] = [];
+        const o = { write: (t: string) => said.push(t) };
+        const argv = ['--database', url, '--blocks', '1', '--out', pdf, '--base-url', BASE, '--print-first', '3'];
+        expect(await emissionCommand(argv, o, o), said.join('')).toBe(0);
+        expect(said.join('')).toMatch(/emission 1: blocks 1-1, 300000 tickets/);
+        const faces = await readPrintFile(readFileSync(pdf));
+        const { reader, close } = await openReader(url);
+        const records = await reader.all<{ serial: string; code: string }>(
+          'SELECT serial, code FROM printed_tickets ORDER BY block, idx LIMIT 3',
+          [],
+        );
+        await close();
+        expect(faces.map((f) => f.qr)).toEqual(records.map((r) => [playAddress(BASE, r.code)]));
+        expect(
+          await emissionCommand(['--database', url, '--emission', '2', '--out', pdf, '--base-url', BASE], o, o),
+        ).toBe(2);
+        expect(said.join('')).toMatch(/no printed emission 2 in postgres:\/\//);
+      } finally {
+        await backend.dispose();
+      }
+    },
+    300_000,
+  );
 });

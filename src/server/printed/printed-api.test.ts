@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
 import { DEMO_CREDIT_CENTS } from '../../core';
 import { SeededSource } from '../../core/seeded-source';
 import { formatGameCode } from '../../protocol/game-code';
@@ -13,14 +14,21 @@ import type {
   SessionView,
 } from '../../protocol/messages';
 import { checkDatabase } from '../check';
+import { openReader } from '../record-reader';
+import { type Backend, postgresBackend, sqliteBackend } from '../storage/backends';
 import { TEST_TERMINALS } from '../test-kit';
 import { firstCodes, type PrintedServer, playClaimed, printedServer, Speaker, TEST_RETAILERS } from './printed-kit';
 
 const shop12 = TEST_RETAILERS[0]!;
 const shop7 = TEST_RETAILERS[1]!;
 
-function tableCounts(file: string): Record<string, number> {
-  const db = new Database(file, { readonly: true });
+/** The same tests on both storages; PostgreSQL on a server of the suite's own. */
+const factories: [string, () => Promise<Backend>][] = [['sqlite', async () => sqliteBackend()]];
+if (postgresAvailable()) factories.push(['postgres', postgresBackend]);
+else console.warn('[printed] PostgreSQL (initdb, pg_ctl) not found: the postgres half is not run');
+
+async function tableCounts(database: string): Promise<Record<string, number>> {
+  const { reader, close } = await openReader(database);
   try {
     const out: Record<string, number> = {};
     for (const t of [
@@ -32,25 +40,39 @@ function tableCounts(file: string): Record<string, number> {
       'ledger',
       'audit',
     ]) {
-      out[t] = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${t}`).get()!.n;
+      out[t] = (await reader.all<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`, []))[0]!.n;
     }
     return out;
   } finally {
-    db.close();
+    await close();
   }
 }
 
-describe('printed tickets through the API', () => {
+async function journalOf(database: string, ticket: string): Promise<{ seq: number; event: string }[]> {
+  const { reader, close } = await openReader(database);
+  try {
+    return await reader.all('SELECT seq, event FROM ticket_events WHERE ticket_id = $1 ORDER BY idx', [ticket]);
+  } finally {
+    await close();
+  }
+}
+
+describe.each(factories)('printed tickets through the API: %s', (name, factory) => {
+  let backend: Backend;
   let server: PrintedServer;
   let codes: Awaited<ReturnType<typeof firstCodes>>;
   let next = 0;
   const ticket = () => codes[next++]!;
 
   beforeAll(async () => {
-    server = await printedServer();
-    codes = await firstCodes(server.file, 200);
+    backend = await factory();
+    server = await printedServer({ backend });
+    codes = await firstCodes(server.database, 200);
   }, 300_000);
-  afterAll(async () => server.dispose());
+  afterAll(async () => {
+    await server?.dispose();
+    await backend?.dispose();
+  }, 60_000);
 
   const phone = async (address = '10.0.0.1'): Promise<Speaker> => {
     const s = new Speaker(server, {}, address);
@@ -115,7 +137,7 @@ describe('printed tickets through the API', () => {
       const line = report.json.shops.find((s) => s.retailer === shop12.id)!;
       expect(line.prizesPaid).toBeGreaterThanOrEqual(1);
       expect(line.paidCents).toBeGreaterThanOrEqual(prize);
-      const db = await checkDatabase(server.file);
+      const db = await server.check();
       expect([db.journalProblems, db.ledgerProblems, db.doublePayments, db.stakesMissing, db.auditVerified]).toEqual([
         [],
         [],
@@ -123,24 +145,28 @@ describe('printed tickets through the API', () => {
         0,
         true,
       ]);
-      // The check can fail: a counter payment of another amount (written behind the server's back, on a copy) is named.
-      const copy = `${server.file}.copy`;
-      const live = new Database(server.file, { readonly: true });
-      await live.backup(copy);
-      live.close();
-      const edit = new Database(copy);
-      edit
-        .prepare(
-          "INSERT INTO counter_sales (serial, retailer, shop, at) SELECT serial, 'x', 'x', 'x' FROM printed_tickets WHERE serial = ?",
-        )
-        .run(codes[199]!.serial);
-      edit
-        .prepare("INSERT INTO counter_payments (serial, retailer, shop, cents, at) VALUES (?, 'x', 'x', 100, 'x')")
-        .run(codes[199]!.serial);
-      edit.close();
-      expect((await checkDatabase(copy)).ledgerProblems).toEqual([
-        `ticket ${codes[199]!.serial}: paid 100 cents at the counter, its journal says not ended`,
-      ]);
+      // The printed block reconciles against its table: its tickets are the printed ones, played or not.
+      expect(db.blocks.map((b) => b.reconciles)).toEqual([true]);
+      // The check can fail: a counter payment of a ticket never played (written behind the server's back: on a copy
+      // of the SQLite file; on PostgreSQL in the database itself, whose later tests use other tickets) is named.
+      const planted = codes[199]!.serial;
+      const plant = [
+        `INSERT INTO counter_sales (serial, retailer, shop, at) VALUES ('${planted}', 'x', 'x', 'x')`,
+        `INSERT INTO counter_payments (serial, retailer, shop, cents, at) VALUES ('${planted}', 'x', 'x', 100, 'x')`,
+      ];
+      let problems: string[];
+      if (name === 'sqlite') {
+        const copy = `${server.database}.copy`;
+        const live = new Database(server.database, { readonly: true });
+        await live.backup(copy);
+        live.close();
+        for (const sql of plant) await backend.exec(copy, sql);
+        problems = (await checkDatabase(copy)).ledgerProblems;
+      } else {
+        for (const sql of plant) await backend.exec(server.database, sql);
+        problems = (await server.check()).ledgerProblems;
+      }
+      expect(problems).toEqual([`ticket ${planted}: paid 100 cents at the counter, its journal says not ended`]);
       return;
     }
     throw new Error('no ticket won in 60');
@@ -151,7 +177,7 @@ describe('printed tickets through the API', () => {
     const counter = new Speaker(server, { retailer: shop7.key }, '10.0.1.2');
     const kiosk = new Speaker(server, { terminal: TEST_TERMINALS[0]!.key }, '10.0.1.3');
     expect((await kiosk.post('/api/session')).status).toBe(200);
-    const before = tableCounts(server.file);
+    const before = await tableCounts(server.database);
     const t = ticket();
     const mistyped = t.code.slice(0, 3) + (t.code[3] === 'A' ? 'B' : 'A') + t.code.slice(4);
     const r1 = await p.post<ApiError>('/api/ticket/claim', { code: mistyped });
@@ -168,7 +194,7 @@ describe('printed tickets through the API', () => {
     expect([r3k.status, r3k.json.error.code]).toEqual([409, 'ticket-unsold']);
     const notYet = await counter.post<ApiError>('/api/retail/pay', { code: t.code, prizeCents: 100 });
     expect([notYet.status, notYet.json.error.code]).toEqual([409, 'ticket-unsold']);
-    expect(tableCounts(server.file)).toEqual(before);
+    expect(await tableCounts(server.database)).toEqual(before);
 
     expect((await counter.post('/api/retail/sell', { code: t.code })).status).toBe(200);
     const twice = await counter.post<ApiError>('/api/retail/sell', { code: t.code });
@@ -214,13 +240,7 @@ describe('printed tickets through the API', () => {
     ]);
     const end = (await playClaimed(kiosk, onKiosk.json, bot, 'kiosk'))!;
     expect(end.snapshot.phase).toBe('ended');
-    const db = new Database(server.file, { readonly: true });
-    const journal = db
-      .prepare<[string], { seq: number; event: string }>(
-        'SELECT seq, event FROM ticket_events WHERE ticket_id = ? ORDER BY idx',
-      )
-      .all(t.serial);
-    db.close();
+    const journal = await journalOf(server.database, t.serial);
     // One journal: what the phone was shown is its start, the kiosk's commands follow it (seq 1-2 phone, 3.. kiosk).
     const shownOnPhone = [...onPhone.ticket.events];
     expect(journal.slice(0, shownOnPhone.length).map((r) => r.seq)).toEqual(shownOnPhone.map(() => 0));

@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Command, DEFAULT_PRIZE_TABLE, type GameSnapshot, type PrizeTable, RULES } from '../../core';
 import { chooseHaystack, chooseHen } from '../../core/bot';
 import type { SeededSource } from '../../core/seeded-source';
 import type { ClaimView, TicketUpdate } from '../../protocol/messages';
 import { buildApp } from '../app';
-import { SqliteStorage } from '../storage/sqlite-storage';
+import { type CheckReport, checkRecord } from '../check';
+import { openReader } from '../record-reader';
+import { type Backend, sqliteBackend } from '../storage/backends';
 import { type Answer, TEST_TERMINALS } from '../test-kit';
 import type { AttemptLimits } from './code-attempts';
 import type { EmissionSummary } from './emission';
@@ -15,7 +14,8 @@ import type { RetailerConfig } from './retailers';
 import { runEmission } from './run-emission';
 
 /**
- * Test support for printed tickets (imported by *.test.ts only): a server on a real SQLite file holding an emission,
+ * Test support for printed tickets (imported by *.test.ts only): a server on a real database (an SQLite file, or a
+ * database of a PostgreSQL server of the test's own, as the backend given says) holding an emission,
  * with retailers, a movable clock for the rate limit, and clients that speak as a screen or a retailer from an address.
  */
 export const TEST_RETAILERS: readonly RetailerConfig[] = [
@@ -24,28 +24,36 @@ export const TEST_RETAILERS: readonly RetailerConfig[] = [
 ];
 
 export interface PrintedServer {
-  readonly dir: string;
-  readonly file: string;
+  /** Its `--database`: an SQLite file, or a postgres:// URL. */
+  readonly database: string;
+  readonly backend: Backend;
   readonly emission: EmissionSummary;
   app: FastifyInstance;
   /** The rate limit's clock, in ms; tests move it on. */
   clock: number;
   restart(): Promise<void>;
+  /** The checker's report on the database as it stands. */
+  check(): Promise<CheckReport>;
   dispose(): Promise<void>;
 }
 
+/** On `backend` (a new database of it; the caller disposes of it), or on an SQLite file of its own by default. */
 export async function printedServer(
-  o: { blocks?: number; limits?: AttemptLimits; table?: PrizeTable } = {},
+  o: { backend?: Backend; blocks?: number; limits?: AttemptLimits; table?: PrizeTable } = {},
 ): Promise<PrintedServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'poule-printed-'));
-  const file = join(dir, 'poule.sqlite');
+  const backend = o.backend ?? sqliteBackend();
+  const database = await backend.create();
   const table = o.table ?? DEFAULT_PRIZE_TABLE;
-  const storage = SqliteStorage.open(file);
-  const emission = await runEmission(storage, table, o.blocks ?? 1);
-  storage.close();
-  const open = (): Promise<FastifyInstance> =>
+  const storage = await backend.open(database);
+  let emission: EmissionSummary;
+  try {
+    emission = await runEmission(storage, table, o.blocks ?? 1);
+  } finally {
+    await storage.close();
+  }
+  const open = async (): Promise<FastifyInstance> =>
     buildApp({
-      storage: SqliteStorage.open(file),
+      storage: await backend.open(database),
       table,
       terminals: TEST_TERMINALS,
       retailers: TEST_RETAILERS,
@@ -54,8 +62,8 @@ export async function printedServer(
       staticDir: null,
     });
   const server: PrintedServer = {
-    dir,
-    file,
+    database,
+    backend,
     emission,
     clock: Date.parse('2026-12-04T12:00:00Z'),
     app: undefined as unknown as FastifyInstance, // set just below, before anyone can use it
@@ -63,9 +71,10 @@ export async function printedServer(
       await server.app.close();
       server.app = await open();
     },
+    check: () => backend.read(database, checkRecord),
     async dispose() {
       await server.app.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!o.backend) await backend.dispose();
     },
   };
   server.app = await open();
@@ -152,19 +161,17 @@ export async function playClaimed(
 
 /** The codes of the emission's first `n` tickets in print order (a test reads them as a printer would). */
 export async function firstCodes(
-  file: string,
+  database: string,
   n: number,
   from = 0,
 ): Promise<{ serial: string; code: string; a1Cents: number; a2Cents: number }[]> {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(file, { readonly: true });
+  const { reader, close } = await openReader(database);
   try {
-    return db
-      .prepare<[number, number], { serial: string; code: string; a1Cents: number; a2Cents: number }>(
-        'SELECT serial, code, a1_cents AS a1Cents, a2_cents AS a2Cents FROM printed_tickets ORDER BY block, idx LIMIT ? OFFSET ?',
-      )
-      .all(n, from);
+    return await reader.all(
+      'SELECT serial, code, a1_cents AS "a1Cents", a2_cents AS "a2Cents" FROM printed_tickets ORDER BY block, idx LIMIT $1 OFFSET $2',
+      [n, from],
+    );
   } finally {
-    db.close();
+    await close();
   }
 }

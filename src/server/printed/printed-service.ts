@@ -15,7 +15,7 @@ import {
 import { ApiFail } from '../api-error';
 import type { PlayerRow, Storage, StorageTx } from '../storage/storage';
 import { CodeAttempts } from './code-attempts';
-import type { PrintedRow, PrintedTx } from './printed-store';
+import type { Holding, PrintedRow, PrintedStore } from './printed-store';
 import type { Retailer } from './retailers';
 
 const now = (): string => new Date().toISOString();
@@ -26,8 +26,7 @@ export interface CodeAsker {
   readonly address: string;
 }
 
-/** Whether a player may send commands for a ticket: null when it is not a printed ticket (the ticket row decides). */
-export type Holding = 'holder' | 'taken-over' | 'never' | null;
+export type { Holding } from './printed-store';
 
 /**
  * Printed tickets after their emission: the retailer sells one (it becomes playable), a screen claims it by its code
@@ -40,16 +39,13 @@ export class PrintedService {
 
   constructor(
     private readonly storage: Storage,
-    private readonly printed: PrintedTx,
+    private readonly printed: PrintedStore,
     private readonly attempts: CodeAttempts = new CodeAttempts(),
   ) {}
 
   /** For the command path: whether this player holds the printed ticket seated on that ticket row. */
   holding(ticketId: string, playerId: number): Holding {
-    const p = this.printed.bySeat(ticketId);
-    if (!p) return null;
-    if (p.holderPlayerId === playerId) return 'holder';
-    return this.printed.everHeld(ticketId, playerId) ? 'taken-over' : 'never';
+    return this.printed.holding(ticketId, playerId);
   }
 
   /** The screen holds the ticket from now on (unless it has finished: then it is only shown). */
@@ -57,12 +53,13 @@ export class PrintedService {
     const found = await this.find(codeText, asker);
     return this.storage.transact(
       async (tx) => {
-        const p = this.printed.bySerial(found.serial)!;
-        if (!this.printed.sale(p.serial)) throw unsold(p);
+        const printed = this.printed.on(tx);
+        const p = (await printed.bySerial(found.serial))!;
+        if (!(await printed.sale(p.serial))) throw unsold(p);
         const at = now();
         if (p.seatPlayerId === null) await this.seatTicket(tx, p, at);
         const row = (await tx.ticket(p.serial))!;
-        if (row.status === 'open' && p.holderPlayerId !== player.id) this.printed.hold(p.serial, player.id, at);
+        if (row.status === 'open' && p.holderPlayerId !== player.id) await printed.hold(p.serial, player.id, at);
         return this.claimView(tx, p);
       },
       { play: false },
@@ -73,7 +70,8 @@ export class PrintedService {
     const found = await this.find(codeText, asker);
     return this.storage.transact(
       async (tx): Promise<SaleView> => {
-        const sold = this.printed.sale(found.serial);
+        const printed = this.printed.on(tx);
+        const sold = await printed.sale(found.serial);
         if (sold) {
           throw new ApiFail(
             409,
@@ -83,7 +81,7 @@ export class PrintedService {
           );
         }
         const record = { at: now(), retailer: retailer.id, shop: retailer.shop };
-        this.printed.insertSale(found.serial, record);
+        await printed.insertSale(found.serial, record);
         await tx.audit(
           'payment',
           {
@@ -142,7 +140,7 @@ export class PrintedService {
           );
         }
         const paid = { at: now(), retailer: retailer.id, shop: retailer.shop, prizeCents };
-        this.printed.insertPayment(s, paid);
+        await this.printed.on(tx).insertPayment(s, paid);
         await tx.audit(
           'payment',
           { kind: 'counter-prize', ticket: s, retailer: retailer.id, shop: retailer.shop, cents: prizeCents },
@@ -155,7 +153,7 @@ export class PrintedService {
   }
 
   async report(day: string): Promise<DayReport> {
-    const shops = await this.storage.read(async () => this.printed.day(day));
+    const shops = await this.storage.read((tx) => this.printed.on(tx).day(day));
     const sum = (f: (s: (typeof shops)[number]) => number): number => shops.reduce((a, s) => a + f(s), 0);
     return {
       day,
@@ -180,7 +178,7 @@ export class PrintedService {
       this.attempts.fail(keys);
       throw new ApiFail(400, 'code-malformed', parsed.message);
     }
-    const p = await this.storage.read(async () => this.printed.byCode(parsed.code));
+    const p = await this.storage.read((tx) => this.printed.on(tx).byCode(parsed.code));
     if (!p) {
       this.attempts.fail(keys);
       throw new ApiFail(404, 'code-unknown', 'no ticket has this code: check it and type it again');
@@ -191,7 +189,7 @@ export class PrintedService {
   /** A sold ticket's first claim: its own player row (no wallet) and its ticket row and journal, as any ticket. */
   private async seatTicket(tx: StorageTx, p: PrintedRow, at: string): Promise<void> {
     const seat = await tx.createPlayer('player', null, null, at);
-    this.printed.seat(p.serial, seat.id);
+    await this.printed.on(tx).seat(p.serial, seat.id);
     await tx.insertTicket({
       id: p.serial,
       block: p.block,
@@ -224,7 +222,7 @@ export class PrintedService {
     };
     if (row.status === 'open')
       return { serial: p.serial, code: p.code, mode: 'play', ticket, prizeCents: null, paid: null, notice: null };
-    const paid = this.printed.payment(p.serial) ?? null;
+    const paid = (await this.printed.on(tx).payment(p.serial)) ?? null;
     const notice = paid
       ? {
           code: 'ticket-paid' as const,
@@ -238,8 +236,9 @@ export class PrintedService {
   }
 
   private async counterView(tx: StorageTx, p: PrintedRow): Promise<CounterTicketView> {
-    const sold = this.printed.sale(p.serial) ?? null;
-    const paid = this.printed.payment(p.serial) ?? null;
+    const printed = this.printed.on(tx);
+    const sold = (await printed.sale(p.serial)) ?? null;
+    const paid = (await printed.payment(p.serial)) ?? null;
     const row = p.seatPlayerId === null ? undefined : await tx.ticket(p.serial);
     const status: CounterStatus = !sold
       ? 'unsold'

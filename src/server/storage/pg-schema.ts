@@ -108,6 +108,99 @@ CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON ticket_events FOR E
 CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit FOR EACH ROW EXECUTE FUNCTION append_only();
 `;
 
+/**
+ * Printed tickets (the same tables as SQLite's printed-schema.ts): emissions, their tickets with amounts and codes,
+ * and the append-only logs of counter sales, counter payments and claims by screens. One sale and one payment per
+ * ticket are enforced by the database itself.
+ */
+const V2 = `
+CREATE TABLE printed_emissions (
+  emission INTEGER PRIMARY KEY,
+  blocks TEXT NOT NULL,
+  prize_table TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE printed_tickets (
+  serial TEXT PRIMARY KEY,
+  emission INTEGER NOT NULL REFERENCES printed_emissions (emission),
+  block INTEGER NOT NULL REFERENCES blocks (block),
+  idx INTEGER NOT NULL,
+  a1_cents INTEGER NOT NULL,
+  a2_cents INTEGER NOT NULL,
+  code TEXT NOT NULL UNIQUE,
+  -- The ticket's own player row once a screen has claimed it, and the screen (player) holding it now.
+  seat_player_id BIGINT REFERENCES players (id),
+  holder_player_id BIGINT REFERENCES players (id)
+);
+CREATE INDEX printed_by_block ON printed_tickets (block, a1_cents, a2_cents);
+
+CREATE TABLE counter_sales (
+  serial TEXT NOT NULL UNIQUE REFERENCES printed_tickets (serial),
+  retailer TEXT NOT NULL,
+  shop TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE INDEX counter_sales_at ON counter_sales (at);
+
+CREATE TABLE counter_payments (
+  serial TEXT NOT NULL UNIQUE REFERENCES printed_tickets (serial),
+  retailer TEXT NOT NULL,
+  shop TEXT NOT NULL,
+  cents INTEGER NOT NULL CHECK (cents > 0),
+  at TEXT NOT NULL
+);
+CREATE INDEX counter_payments_at ON counter_payments (at);
+
+CREATE TABLE printed_claims (
+  serial TEXT NOT NULL REFERENCES printed_tickets (serial),
+  player_id BIGINT NOT NULL REFERENCES players (id),
+  at TEXT NOT NULL
+);
+CREATE INDEX printed_claims_of ON printed_claims (serial, player_id);
+
+CREATE TRIGGER sales_append_only BEFORE UPDATE OR DELETE ON counter_sales FOR EACH ROW EXECUTE FUNCTION append_only();
+CREATE TRIGGER payments_append_only BEFORE UPDATE OR DELETE ON counter_payments FOR EACH ROW EXECUTE FUNCTION append_only();
+CREATE TRIGGER claims_append_only BEFORE UPDATE OR DELETE ON printed_claims FOR EACH ROW EXECUTE FUNCTION append_only();
+`;
+
+/**
+ * The audit chain grown by the database: a write transaction's entries go with its COMMIT in one call, which locks
+ * the head, chains each entry after it (the same sha-256 as audit.ts `auditHash`: prev, seq, at, kind, payload joined
+ * by newlines, UTF-8) and moves the head.
+ */
+const V3 = `
+CREATE FUNCTION audit_append(entries json) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  head_seq BIGINT;
+  head_hash TEXT;
+  e json;
+  seqs BIGINT[] := '{}';
+  ats TEXT[] := '{}';
+  kinds TEXT[] := '{}';
+  payloads TEXT[] := '{}';
+  prevs TEXT[] := '{}';
+  hashes TEXT[] := '{}';
+BEGIN
+  SELECT seq, hash INTO head_seq, head_hash FROM audit_head FOR UPDATE;
+  FOR e IN SELECT value FROM json_array_elements(entries) LOOP
+    head_seq := head_seq + 1;
+    seqs := seqs || head_seq;
+    ats := ats || (e->>'at');
+    kinds := kinds || (e->>'kind');
+    payloads := payloads || (e->>'payload');
+    prevs := prevs || head_hash;
+    head_hash := encode(sha256(convert_to(
+      head_hash || E'\\n' || head_seq || E'\\n' || (e->>'at') || E'\\n' || (e->>'kind') || E'\\n' || (e->>'payload'),
+      'UTF8')), 'hex');
+    hashes := hashes || head_hash;
+  END LOOP;
+  INSERT INTO audit (seq, at, kind, payload, prev_hash, hash)
+    SELECT * FROM unnest(seqs, ats, kinds, payloads, prevs, hashes);
+  UPDATE audit_head SET seq = head_seq, hash = head_hash;
+END $$;
+`;
+
 /** The migrations in order: index i brings a database from version i to version i + 1. */
-export const PG_MIGRATIONS: readonly string[] = [V1];
+export const PG_MIGRATIONS: readonly string[] = [V1, V2, V3];
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

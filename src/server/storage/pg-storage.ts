@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { type Faults, NO_FAULTS } from '../fault-injection';
+import { runAhead } from './pg-batch';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
-import { type AuditHead, PgTx, pipelined } from './pg-tx';
+import { PgTx, type PrintedSight, pipelined } from './pg-tx';
 import { type Storage, StorageOpenError, type StorageTx, type TransactOptions } from './storage';
 
 // BIGINT columns (ids, audit seq) as numbers: they stay far below 2^53.
@@ -61,6 +62,8 @@ export class PgStorage implements Storage {
   private closed = false;
   /** Groups tried again after a serialization failure or deadlock (for the chaos run's figures). */
   retries = 0;
+  /** Printed tickets' holders as commands read them under lock, for the printed store (pg-printed-store.ts). */
+  readonly printedSight: PrintedSight = new Map();
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -185,6 +188,14 @@ export class PgStorage implements Storage {
   }
 
   private async runGroup(all: readonly Job[]): Promise<void> {
+    try {
+      await this.applyGroup(all);
+    } finally {
+      this.printedSight.clear();
+    }
+  }
+
+  private async applyGroup(all: readonly Job[]): Promise<void> {
     // The requests arrived together, so any order is theirs: deals last (stable), so the open block's row, which the
     // first deal locks until the COMMIT, keeps other instances' deals waiting for as few round trips as can be.
     let jobs = [...all.filter((j) => !j.deals), ...all.filter((j) => j.deals)];
@@ -202,21 +213,33 @@ export class PgStorage implements Storage {
       }
       let broken = false;
       try {
-        const tx = new PgTx(client, true);
+        const tx = new PgTx(client, true, this.printedSight);
         tx.queue('BEGIN');
-        const values: unknown[] = [];
+        let values: unknown[] = [];
         let failed: { job: Job; error: unknown } | null = null;
-        for (const job of jobs) {
-          try {
-            values.push(await job.work(tx));
-            if (careful) await tx.flush();
-          } catch (error) {
-            // The database's own trouble is the group's; anything else is this request's alone.
-            if (isRetryable(error) || isConnectionError(error)) throw error;
-            if (!careful && isDatabaseError(error)) throw new CarefulAgain(error);
-            failed = { job, error };
-            break;
+        if (careful) {
+          for (const job of jobs) {
+            try {
+              values.push(await job.work(tx));
+              await tx.flush();
+            } catch (error) {
+              failed = { job, error };
+              break;
+            }
           }
+        } else {
+          // The requests' first (locked) reads go out together, then each request runs in turn (pg-batch.ts).
+          const ran = await runAhead(
+            tx,
+            jobs.map((j) => j.work),
+          );
+          values = ran.values;
+          if (ran.failure) failed = { job: jobs[ran.failure.index]!, error: ran.failure.error };
+        }
+        if (failed) {
+          // The database's own trouble is the group's; anything else is this request's alone.
+          if (isRetryable(failed.error) || isConnectionError(failed.error)) throw failed.error;
+          if (!careful && isDatabaseError(failed.error)) throw new CarefulAgain(failed.error);
         }
         if (failed) {
           await client.query('ROLLBACK');
@@ -225,17 +248,8 @@ export class PgStorage implements Storage {
           jobs = jobs.filter((j) => j !== failed!.job);
           continue;
         }
-        if (tx.auditing) {
-          // The chain's head is locked only now (with the last request's writes): the entries then go with the COMMIT.
-          let head: AuditHead;
-          try {
-            head = await tx.lockAuditHead();
-          } catch (error) {
-            if (!careful && isDatabaseError(error) && !isRetryable(error)) throw new CarefulAgain(error);
-            throw error;
-          }
-          tx.chainAudits(head);
-        }
+        // The audit entries, chained by the database with the COMMIT (the chain's head locked for no round trip).
+        tx.appendAudits();
         const play = jobs.some((j) => j.play);
         if (play) this.faults.beforeCommit();
         tx.queue('COMMIT');

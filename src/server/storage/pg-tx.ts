@@ -1,77 +1,59 @@
 import type pg from 'pg';
 import type { GameEvent } from '../../core';
-import { type AuditKind, auditHash, canonicalJson } from '../audit';
+import { type AuditKind, canonicalJson } from '../audit';
+import type { Holding } from '../printed/printed-store';
+import { merged, nameOf, pipelined, pipelinedEach, type Statement } from './pg-pipeline';
 import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
 
 const TICKET_COLUMNS =
   'id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, prize_cents, stake_cents, balance_before, balance_after, created_at, ended_at';
-/** The ticket's columns as `t_…`, beside a reply's own (both have a status). */
-const PREFIXED_TICKET_COLUMNS = TICKET_COLUMNS.split(', ')
-  .map((c) => `t.${c} AS t_${c}`)
-  .join(', ');
-
-/** The ticket read under `t_…` names, or undefined when there is none. */
-function prefixedTicket(r: Record<string, unknown>): TicketRow | undefined {
-  if (r['t_id'] === null || r['t_id'] === undefined) return undefined;
-  const raw: Record<string, unknown> = {};
-  for (const c of TICKET_COLUMNS.split(', ')) raw[c] = r[`t_${c}`];
-  return ticketOf(raw as unknown as RawTicket);
+/**
+ * The ticket beside a reply's columns, as one JSON column: the pg client spends per column of every result (its
+ * field descriptions are rebuilt per statement), and the command's locked read is the statement sent most.
+ */
+function ticketOfJson(text: unknown): TicketRow | undefined {
+  return typeof text === 'string' ? ticketOf(JSON.parse(text) as RawTicket) : undefined;
 }
 const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
 
-/** A named statement with its values: parsed once per connection, then only bound and run. */
-export interface Statement {
-  readonly name: string;
-  readonly text: string;
-  readonly values: readonly (string | number | null)[];
+/** A keyed request's locked read (storedReply). */
+export interface ReplyRow {
+  body_hash: string | null;
+  status: number;
+  reply: string | null;
+  ticket_id: string | null;
+  seq: number | null;
+  balance_cents: number | null;
+  balance: number | null;
+  t_json?: string | null;
+  p_seat?: number | null;
+  p_holder?: number | null;
+  p_ever?: boolean | null;
 }
 
-const names = new Map<string, string>();
-/** A name for a write's SQL (the texts are constants, so a handful of names). */
-function nameOf(text: string): string {
-  let n = names.get(text);
-  if (n === undefined) {
-    n = `w${names.size + 1}`;
-    names.set(text, n);
-  }
-  return n;
+function replyOf(r: ReplyRow | undefined): StoredReply | undefined {
+  if (!r || r.body_hash === null) return undefined;
+  if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
+  return {
+    bodyHash: r.body_hash,
+    status: r.status,
+    update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! },
+  };
 }
 
 /**
- * Sends statements one after the other on a pipelining connection without waiting between them (one write to the
- * socket, one round trip) and resolves with the last one's rows. Each is its own extended-protocol query: the first
- * refused rejects, and the transaction being aborted then, the ones after it are refused too.
+ * Who holds a printed ticket, as a command's locked read found it, keyed by `ticket player`: the printed store's
+ * synchronous `holding` takes it from here (once) right after the command reads its ticket — in the same run of
+ * microtasks, so no other group's work comes between. Only printed tickets have an entry; it is emptied after each
+ * group (what a resent command's read left).
  */
-/** Round trips and statements sent by this process (for the service bench's figures). */
-export const sent = { roundTrips: 0, statements: 0 };
+export type PrintedSight = Map<string, Holding>;
+export const sightKey = (ticketId: string, playerId: number): string => `${ticketId} ${playerId}`;
 
-export async function pipelined<R extends pg.QueryResultRow>(
-  client: pg.ClientBase,
-  statements: readonly Statement[],
-): Promise<R[]> {
-  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
-    .connection?.stream;
-  sent.roundTrips++;
-  sent.statements += statements.length;
-  stream?.cork?.();
-  let queries: Promise<pg.QueryResult<R>>[];
-  try {
-    queries = statements.map((q) => client.query<R>({ name: q.name, text: q.text, values: [...q.values] }));
-  } finally {
-    stream?.uncork?.();
-  }
-  const settled = await Promise.allSettled(queries);
-  for (const r of settled) if (r.status === 'rejected') throw r.reason;
-  const last = settled[settled.length - 1] as PromiseFulfilledResult<pg.QueryResult<R>> | undefined;
-  return last?.value.rows ?? [];
-}
+export { merged, pipelined, pipelinedEach, type Statement, sent } from './pg-pipeline';
 
-/** The audit chain's last link as this transaction sees it. */
-export interface AuditHead {
-  seq: number;
-  hash: string;
-}
+const AUDIT_APPEND = 'SELECT audit_append($1::json)';
 
 /** An audit entry waiting for its place in the chain (given at the COMMIT). */
 interface PendingAudit {
@@ -88,8 +70,8 @@ interface PendingAudit {
  *   commands — are serialised whichever instance receives them, and the player's balance, read in the same
  *   statement, cannot move under the transaction (it is kept for the rest of it);
  * - the ticket and open block rows are read FOR UPDATE (a command's ticket in the same statement as its player's);
- * - audit entries wait until the COMMIT: then the chain's head is locked, the entries are chained after it and
- *   written with the COMMIT, so the one lock every write transaction takes is held for one round trip.
+ * - audit entries wait until the COMMIT: they go with it in one statement that locks the chain's head, chains them
+ *   after it in the database and moves it, so the one lock every write transaction takes is held for no round trip.
  */
 export class PgTx implements StorageTx {
   private readonly balances = new Map<number, number>();
@@ -103,8 +85,19 @@ export class PgTx implements StorageTx {
 
   constructor(
     private readonly client: pg.ClientBase,
-    private readonly locking: boolean,
+    readonly locking: boolean,
+    private readonly sight: PrintedSight | null = null,
   ) {}
+
+  /** A read by another table's owner (the printed tickets' store), in this transaction, with its pending writes. */
+  select<R extends pg.QueryResultRow>(name: string, text: string, values: (string | number | null)[]): Promise<R[]> {
+    return this.rows<R>(name, text, values, []);
+  }
+
+  /** A write by another table's owner, kept until the next round trip as this transaction's own. */
+  later(table: string, text: string, values: readonly (string | number | null)[]): void {
+    this.write(table, text, values);
+  }
 
   /**
    * A read, a named statement: writes still pending (the requests before, the group's BEGIN) go in the same round
@@ -129,8 +122,8 @@ export class PgTx implements StorageTx {
   }
 
   /** A write, kept until the next round trip. */
-  private write(_table: string, text: string, values: readonly (string | number | null)[]): void {
-    this.pending.push({ name: nameOf(text), text, values });
+  private write(table: string, text: string, values: readonly (string | number | null)[]): void {
+    this.pending.push({ name: nameOf(text), text, values, table });
   }
 
   /** Queues a statement to go with the next round trip (the group's BEGIN, its COMMIT). */
@@ -144,11 +137,11 @@ export class PgTx implements StorageTx {
     await pipelined(this.client, this.takePending());
   }
 
-  /** The pending statements, taken out. */
+  /** The pending statements, taken out (writes merged). */
   takePending(): Statement[] {
     const taken = this.pending;
     this.pending = [];
-    return taken;
+    return merged(taken);
   }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
@@ -223,55 +216,65 @@ export class PgTx implements StorageTx {
   }
 
   async storedReply(playerId: number, key: string, ticketId?: string): Promise<StoredReply | undefined> {
-    type Row = {
-      body_hash: string | null;
-      status: number;
-      reply: string | null;
-      ticket_id: string | null;
-      seq: number | null;
-      balance_cents: number | null;
-      balance: number | null;
-    };
     this.prefetched = null;
-    const lockRead = `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
-                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance`;
-    let r: Row | undefined;
     if (!this.locking) {
-      r = await this.one<Row>(
+      const r = await this.one<ReplyRow>(
         'reply',
         'SELECT body_hash, status, reply, ticket_id, seq, balance_cents, NULL AS balance FROM replies WHERE player_id = $1 AND key = $2',
         [playerId, key],
         ['replies'],
       );
-    } else if (ticketId === undefined) {
-      r = await this.one<Row>(
-        'reply-lock',
-        `${lockRead}
-           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`,
-        [playerId, key],
-        ['replies', 'ledger', 'players'],
-      );
-    } else {
-      // A command names its ticket: its row is read and locked in the same round trip (after the player's row).
-      r = await this.one<Row>(
-        'reply-lock-ticket',
-        `${lockRead}, ${PREFIXED_TICKET_COLUMNS}
+      return replyOf(r);
+    }
+    const read = this.replyRead(playerId, key, ticketId);
+    const r = (await pipelined<ReplyRow>(this.client, [...this.takePending(), read]))[0];
+    return this.adoptReply(r, playerId, ticketId);
+  }
+
+  /**
+   * A keyed request's locked read, as a statement: its player's row (locked), stored reply and balance, and — for a
+   * command, which names its ticket — the ticket's row and its printed row if it is one, both locked too (after the
+   * player's), so the holder read is the latest committed (a claim on another instance). Sent alone by storedReply, or
+   * with the other requests' of a group in one round trip (pg-batch.ts).
+   */
+  replyRead(playerId: number, key: string, ticketId?: string): Statement {
+    const lockRead = `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
+                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance`;
+    if (ticketId === undefined) {
+      const text = `${lockRead}
+           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`;
+      return { name: 'reply-lock', text, values: [playerId, key] };
+    }
+    const text = `${lockRead}, CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json, pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
+           CASE WHEN pt.seat_player_id IS NOT NULL AND pt.holder_player_id IS DISTINCT FROM p.id
+             THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = $3 AND c.player_id = p.id) END AS p_ever
            FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2
            LEFT JOIN LATERAL (SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $3 FOR UPDATE) t ON true
-           WHERE p.id = $1 FOR UPDATE OF p`,
-        [playerId, key, ticketId],
-        ['replies', 'ledger', 'players', 'tickets'],
-      );
-      if (r) this.prefetched = { id: ticketId, row: prefixedTicket(r as unknown as Record<string, unknown>) };
+           LEFT JOIN LATERAL (SELECT seat_player_id, holder_player_id FROM printed_tickets WHERE serial = $3 FOR UPDATE) pt
+             ON true
+           WHERE p.id = $1 FOR UPDATE OF p`;
+    return { name: 'reply-lock-ticket', text, values: [playerId, key, ticketId] };
+  }
+
+  /** Sends the pending writes and these locked reads in one round trip; each read's row (or undefined). */
+  async readReplies(reads: readonly Statement[]): Promise<(ReplyRow | undefined)[]> {
+    const pending = this.takePending();
+    const all = await pipelinedEach<ReplyRow>(this.client, [...pending, ...reads]);
+    return all.slice(pending.length).map((rows) => rows[0]);
+  }
+
+  /** What a locked read found, taken in as the request's own: its ticket held for `ticket()`, its balance kept. */
+  adoptReply(r: ReplyRow | undefined, playerId: number, ticketId?: string): StoredReply | undefined {
+    this.prefetched = null;
+    if (r && ticketId !== undefined) {
+      const row = ticketOfJson(r.t_json);
+      this.prefetched = { id: ticketId, row };
+      // Only a printed ticket's: any other's holding is null, the default (nothing kept for a resent command).
+      if (row && this.sight && r.p_seat !== null && r.p_seat !== undefined)
+        this.sight.set(sightKey(ticketId, playerId), holdingOf(r, playerId));
     }
-    if (this.locking && r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
-    if (!r || r.body_hash === null) return undefined;
-    if (r.reply !== null) return { bodyHash: r.body_hash, status: r.status, reply: r.reply };
-    return {
-      bodyHash: r.body_hash,
-      status: r.status,
-      update: { ticketId: r.ticket_id!, seq: r.seq!, balanceCents: r.balance_cents! },
-    };
+    if (r && !this.balances.has(playerId)) this.balances.set(playerId, r.balance ?? 0);
+    return replyOf(r);
   }
 
   async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
@@ -464,36 +467,28 @@ export class PgTx implements StorageTx {
     this.audits.push({ kind, text: canonicalJson(payload), at });
   }
 
-  /** Locks the audit chain's head (sending the pending writes with it) and reads it. */
-  async lockAuditHead(): Promise<AuditHead> {
-    const head = await this.one<AuditHead>('audit-head-lock', 'SELECT seq, hash FROM audit_head FOR UPDATE', [], []);
-    if (!head) throw new Error('the audit chain has no head row');
-    return head;
-  }
-
-  /** Whether audit entries wait for the chain's head. */
+  /** Whether audit entries wait for the group's end. */
   get auditing(): boolean {
     return this.audits.length > 0;
   }
 
-  /** Chains the waiting audit entries after `head` and queues them and the new head with the other writes. */
-  chainAudits(head: AuditHead): void {
-    let { seq, hash } = head;
-    const rows: { seq: number; at: string; kind: string; payload: string; prev_hash: string; hash: string }[] = [];
-    for (const a of this.audits) {
-      const prev = hash;
-      seq++;
-      hash = auditHash(prev, seq, a.at, a.kind, a.text);
-      rows.push({ seq, at: a.at, kind: a.kind, payload: a.text, prev_hash: prev, hash });
-    }
-    if (rows.length === 0) return;
-    this.write(
-      'audit',
-      `INSERT INTO audit (seq, at, kind, payload, prev_hash, hash)
-       SELECT seq, at, kind, payload, prev_hash, hash
-       FROM json_to_recordset($1::json) AS x(seq BIGINT, at TEXT, kind TEXT, payload TEXT, prev_hash TEXT, hash TEXT)`,
-      [JSON.stringify(rows)],
-    );
-    this.write('audit_head', 'UPDATE audit_head SET seq = $1, hash = $2', [seq, hash]);
+  /**
+   * Queues the waiting audit entries as one statement, to go with the COMMIT: the database locks the chain's head,
+   * chains them after it and moves it (`audit_append`, migration 3), so the head's lock is held for no round trip.
+   */
+  appendAudits(): void {
+    if (this.audits.length === 0) return;
+    const entries = this.audits.map((a) => ({ at: a.at, kind: a.kind, payload: a.text }));
+    this.pending.push({ name: nameOf(AUDIT_APPEND), text: AUDIT_APPEND, values: [JSON.stringify(entries)] });
   }
+}
+
+/** Who holds a printed ticket for this player, from the command's locked read (null: not a printed ticket). */
+function holdingOf(
+  r: { p_seat?: number | null; p_holder?: number | null; p_ever?: boolean | null },
+  playerId: number,
+): Holding {
+  if (r.p_seat === null || r.p_seat === undefined) return null;
+  if (r.p_holder === playerId) return 'holder';
+  return r.p_ever === true ? 'taken-over' : 'never';
 }
