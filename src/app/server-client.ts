@@ -8,6 +8,7 @@ import type {
   SessionView,
   TicketUpdate,
 } from '../protocol/messages';
+import { newIdempotencyKey } from './idempotency-key';
 import { type KeyShelf, PendingKeys } from './pending-keys';
 import {
   type Answer,
@@ -180,7 +181,7 @@ export class ServerClient implements PlayClient {
       return refused('no-session', 'real play needs the game server');
     }
     // Kept before it leaves: a reply lost with the page is asked for again, with the same key, on the next load.
-    const body = JSON.stringify({ key: crypto.randomUUID(), ...fields });
+    const body = JSON.stringify({ key: newIdempotencyKey(), ...fields });
     this.keys.keep({ path, body, terminal: this.opts.terminal });
     this.set({ pending: 1 });
     const r = await this.send('POST', path, body);
