@@ -1,7 +1,7 @@
-import gsap from 'gsap';
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
+import { tweenTo } from '../tween';
 import type { Screen } from './screen';
 
 /** The first screen: the game's name and a real progress bar over the asset bundles. Drawn, needs no art. */
@@ -54,6 +54,6 @@ export class LoadingScreen implements Screen {
   }
 
   async hide(): Promise<void> {
-    await gsap.to(this.view, { alpha: 0, duration: 0.25 });
+    await tweenTo(this.view, { alpha: 0 }, { duration: 0.25 }).finished;
   }
 }
