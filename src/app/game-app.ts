@@ -2,7 +2,7 @@ import { Container } from 'pixi.js';
 import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
 import { LoadingScreen } from '../scene/screens/loading-screen';
 import { TitleScreen } from '../scene/screens/title-screen';
-import { Stage } from '../scene/stage';
+import { layoutOf, Stage, stageResolution } from '../scene/stage';
 import { motion } from '../scene/tween';
 import { DemoBadge, Hud } from '../scene/views/hud';
 import { AppTexts } from './app-texts';
@@ -38,6 +38,14 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   host.dataset['idle'] = '0';
   busy.onChange((idle) => (host.dataset['idle'] = idle ? '1' : '0'));
 
+  // The title's art is fetched and decoded while the renderer starts (its WebGL context alone takes a while here).
+  const firstLayout = layoutOf(host);
+  const background = firstLayout.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
+  let progress = 0;
+  let showProgress = (p: number): void => {
+    progress = p;
+  };
+  const titleArt = loadTitleAssets(artDensity(firstLayout, stageResolution()), background, (p) => showProgress(p));
   const stage = new Stage();
   await stage.init(host, params.renderer);
   const screens = new Container();
@@ -52,6 +60,8 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   const badge = new DemoBadge();
   badge.visible = params.demo;
   const loading = new LoadingScreen(i18n.t('title'), i18n.t('loading'));
+  loading.setProgress(progress);
+  showProgress = (p) => loading.setProgress(p);
   stage.onResize((l) => {
     nav.resize(l);
     badge.resize(l);
@@ -62,10 +72,7 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
 
   performance.mark('poule:loading-shown');
   // Only what the title draws comes first; the rest of the art, then the sounds, load behind it.
-  const background = stage.layout.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
-  await loadTitleAssets(artDensity(stage.layout, stage.app.renderer.resolution), background, (p) =>
-    loading.setProgress(p),
-  );
+  await titleArt;
   // The rest of the art, then the sounds: asked for once the title takes input (or a resumed ticket needs them).
   let artLoading: Promise<void> | null = null;
   const restOfTheArt = (): Promise<void> =>
