@@ -1,4 +1,4 @@
-import { Container } from 'pixi.js';
+import { Container, UPDATE_PRIORITY } from 'pixi.js';
 import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
 import { LoadingScreen } from '../scene/screens/loading-screen';
 import { TitleScreen } from '../scene/screens/title-screen';
@@ -48,6 +48,8 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   const titleArt = loadTitleAssets(artDensity(firstLayout, stageResolution()), background, (p) => showProgress(p));
   const stage = new Stage();
   await stage.init(host, params.renderer);
+  // Our tweens step in the renderer's tick, before it draws.
+  motion.driveWith(stage.app.ticker, UPDATE_PRIORITY.HIGH);
   const screens = new Container();
   const overlay = new Container();
   stage.root.addChild(screens, overlay);

@@ -65,7 +65,7 @@ export interface PlayPart {
  */
 export async function buildPlay(c: PlayContext): Promise<PlayPart> {
   const { params, i18n, busy, stage, overlay, sound, nav, hud, title, texts, client, session, place, intents } = c;
-  joinGsap();
+  joinGsap(stage.app.ticker);
   const rulesPanel = new RulesPanel(intents.ask('closeRules'));
   overlay.addChild(rulesPanel);
   const ticket = new TicketScreen(

@@ -1,8 +1,9 @@
 /**
  * A few tweens of our own for what is on screen before the title takes input (the loading screen, the title, its
  * buttons, the header): gsap (about 27 KiB gzip) then loads behind the title with the screens that need more. Same
- * clock rules as gsap's: one requestAnimationFrame loop, the game's speed as a time scale, a stall of over a second
- * counted as one 33 ms step, paused while the page is hidden.
+ * clock rules as gsap's: the game's speed as a time scale, a stall of over a second counted as one 33 ms step, paused
+ * while the page is hidden. They step in the renderer's own tick, before it draws (`driveWith`): a tween's last
+ * values are drawn, and taken by hit tests, in the frame where it ends.
  */
 
 export type Ease = (t: number) => number;
@@ -103,6 +104,8 @@ let speed = 1;
 let paused = false;
 let lastTime: number | null = null;
 let frame: number | null = null;
+/** The renderer's tick, once the stage has one: tweens step there instead of in a loop of their own. */
+let driven = false;
 const killers: ((target: object) => void)[] = [];
 const pauseListeners: ((paused: boolean) => void)[] = [];
 
@@ -121,7 +124,7 @@ function tick(now: number): void {
 }
 
 function schedule(): void {
-  if (frame !== null || paused || running.size === 0) {
+  if (driven || frame !== null || paused || running.size === 0) {
     if (running.size === 0) lastTime = null;
     return;
   }
@@ -185,6 +188,17 @@ export const motion = {
     paused = false;
     for (const l of pauseListeners) l(false);
     schedule();
+  },
+  /**
+   * Steps the tweens in `ticker`'s tick before it draws (called once, by the stage): Pixi updates transforms only
+   * as it renders, so a value written after a render is hit-tested with the old one until the next.
+   */
+  driveWith(ticker: { add(fn: () => void, context?: unknown, priority?: number): unknown }, priority: number): void {
+    if (driven) return;
+    driven = true;
+    if (frame !== null) cancelAnimationFrame(frame);
+    frame = null;
+    ticker.add(() => tick(performance.now()), undefined, priority);
   },
   /** Another tween engine (gsap, loaded later): killed with ours, paused with ours. */
   join(kill: (target: object) => void, pausedNow: (paused: boolean) => void): void {
