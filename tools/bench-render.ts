@@ -116,8 +116,14 @@ interface RunResult {
   readonly firstInteractiveMs: number;
   /** The first frame where the whole game is built (the screens behind the title too) and idle. */
   readonly readyMs: number;
-  /** The first frame that is not blank: the loading screen's name and bar (the game marks `poule:loading-shown`). */
+  /**
+   * The first frame that is not blank: the page's first contentful paint (index.html shows the game's name and an
+   * empty bar before any script runs), or the first frame of the game's own loading screen on its canvas (the game
+   * marks `poule:loading-shown`), whichever comes first.
+   */
   readonly firstPaintMs: number;
+  /** The first frame of the game's own loading screen on its canvas. */
+  readonly canvasLoadingMs: number;
   /** Bytes on the wire (transfer sizes, the page included) by the first interactive frame. */
   readonly wireBytes: number;
   /** Paths (under dist/) of the scripts the page loaded to reach the title. */
@@ -151,6 +157,7 @@ async function open(
   firstInteractiveMs: number;
   readyMs: number;
   firstPaintMs: number;
+  canvasLoadingMs: number;
   wireBytes: number;
   loadedJs: string[];
 }> {
@@ -187,9 +194,13 @@ async function open(
     const needed = res.filter((e) => e.responseEnd <= until && e.startTime <= titleUp);
     return (nav?.transferSize ?? 0) + needed.reduce((sum, e) => sum + e.transferSize, 0);
   });
-  const firstPaintMs = await page.evaluate(
+  const canvasLoadingMs = await page.evaluate(
     () => (window as unknown as { __benchFirstPaint: number | null }).__benchFirstPaint ?? Number.NaN,
   );
+  const contentful = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
+  const firstPaintMs = Number.isNaN(contentful) ? canvasLoadingMs : Math.min(contentful, canvasLoadingMs);
   // The rounds are driven through the whole game's hook: wait for it (the screens behind the title built).
   await page.waitForFunction(
     () => (window as unknown as { __benchReady: number | null }).__benchReady !== null,
@@ -199,7 +210,7 @@ async function open(
     },
   );
   const readyMs = await page.evaluate(() => (window as unknown as { __benchReady: number }).__benchReady);
-  return { page, firstInteractiveMs, readyMs, firstPaintMs, wireBytes, loadedJs };
+  return { page, firstInteractiveMs, readyMs, firstPaintMs, canvasLoadingMs, wireBytes, loadedJs };
 }
 
 /** One run: the reveal of a lost round (seed lostNoExtra), then a first-pick win (seed firstPickWin). */
@@ -246,6 +257,7 @@ async function runOnce(browser: Browser, base: string, throttle: number, viewpor
     firstInteractiveMs: a.firstInteractiveMs,
     readyMs: a.readyMs,
     firstPaintMs: a.firstPaintMs,
+    canvasLoadingMs: a.canvasLoadingMs,
     wireBytes: a.wireBytes,
     loadedJs: a.loadedJs,
     reveal,
@@ -421,7 +433,7 @@ async function main(argv: readonly string[]): Promise<void> {
             return `${ms(f.median)} / ${ms(f.p95)} (${f.frames} frames)`;
           };
           console.log(
-            `  (${size} ${throttle}× run ${r + 1}/${runs}: floor ${ms(floor.median)} / ${ms(floor.p95)}; usable ${ms(x.firstInteractiveMs)}, all built ${ms(x.readyMs)}, first paint ${ms(x.firstPaintMs)}, wire ${kib(x.wireBytes)}; reveal ${one(x.reveal)}; win ${one(x.win)}; load ${load()})`,
+            `  (${size} ${throttle}× run ${r + 1}/${runs}: floor ${ms(floor.median)} / ${ms(floor.p95)}; usable ${ms(x.firstInteractiveMs)}, all built ${ms(x.readyMs)}, first paint ${ms(x.firstPaintMs)} (canvas ${ms(x.canvasLoadingMs)}), wire ${kib(x.wireBytes)}; reveal ${one(x.reveal)}; win ${one(x.win)}; load ${load()})`,
           );
         }
         const med = (xs: readonly FrameStats[], k: keyof FrameStats): number => median(xs.map((x) => x[k]));
@@ -433,6 +445,7 @@ async function main(argv: readonly string[]): Promise<void> {
           const usable = median(results.map((x) => x.firstInteractiveMs));
           const built = median(results.map((x) => x.readyMs));
           const paint = median(results.map((x) => x.firstPaintMs));
+          const canvasPaint = median(results.map((x) => x.canvasLoadingMs));
           const wire = median(results.map((x) => x.wireBytes));
           const start = startJs(s.allJs, results[0]!.loadedJs);
           if (start.unknown.length)
@@ -447,13 +460,16 @@ async function main(argv: readonly string[]): Promise<void> {
             `  first non-blank    ${ms(paint)}   target < ${TARGETS.firstFrameMs} ms: ${verdict(paint < TARGETS.firstFrameMs)}`,
           );
           console.log(
+            `  loading on canvas  ${ms(canvasPaint)}   (the game's own loading screen's first frame: no target)`,
+          );
+          console.log(
             `  wire until usable  ${kib(wire)}   target < ${TARGETS.wireKiB} KiB: ${verdict(wire / 1024 < TARGETS.wireKiB)}`,
           );
           console.log(
             `  JS at start        ${kib(start.gzip)} gzip in ${start.files} files   target < ${TARGETS.jsKiB} KiB: ${verdict(start.gzip / 1024 < TARGETS.jsKiB)}`,
           );
           rows.push(
-            `${size} ${throttle}×: usable ${ms(usable)} (all built ${ms(built)}), first non-blank ${ms(paint)}, wire ${kib(wire)}, JS at start ${kib(start.gzip)}`,
+            `${size} ${throttle}×: usable ${ms(usable)} (all built ${ms(built)}), first non-blank ${ms(paint)} (canvas ${ms(canvasPaint)}), wire ${kib(wire)}, JS at start ${kib(start.gzip)}`,
           );
         }
         for (const [name, pick] of [

@@ -73,6 +73,8 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   stage.root.addChild(badge);
 
   performance.mark('poule:loading-shown');
+  // The page's own loading screen goes once this one has been drawn in its place.
+  requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById('boot-screen')?.remove()));
   // Only what the title draws comes first; the rest of the art, then the sounds, load behind it.
   await titleArt;
   // The rest of the art, then the sounds: asked for once the title takes input (or a resumed ticket needs them).
