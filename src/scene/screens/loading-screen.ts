@@ -1,7 +1,6 @@
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
-import { tweenTo } from '../tween';
 import type { Screen } from './screen';
 
 /** The first screen: the game's name and a real progress bar over the asset bundles. Drawn, needs no art. */
@@ -53,7 +52,8 @@ export class LoadingScreen implements Screen {
     this.view.alpha = 1;
   }
 
+  /** At once too: the title's entrance is the transition, and the title takes input without waiting on a fade. */
   async hide(): Promise<void> {
-    await tweenTo(this.view, { alpha: 0 }, { duration: 0.25 }).finished;
+    this.view.alpha = 0;
   }
 }
