@@ -219,8 +219,14 @@ export async function buildPlay(c: PlayContext): Promise<PlayPart> {
   );
   // The address of a printed ticket (its QR code): that ticket, or the words saying why not.
   if (printed && params.code !== null && session.canPlay) await printed.fromAddress(params.code);
-  c.booted();
-  c.host.dataset['ready'] = '1';
   void c.restOfTheArt();
+  // The test hook's `ready` also means the title's entrance is over (a test's picture of the title is the settled
+  // one). Neither the title's input nor a tap waiting for this part waits for it; a second at most, so an entrance
+  // cut short never holds it back.
+  const entered = nav.screen === 'title' ? title.entered : Promise.resolve();
+  void Promise.race([entered, new Promise((r) => setTimeout(r, 1000))]).then(() => {
+    c.booted();
+    c.host.dataset['ready'] = '1';
+  });
   return { handle: (i) => handlers[i]() };
 }

@@ -33,6 +33,7 @@ export class TitleScreen implements Screen {
   private hen: Container | null = null;
   private egg: Container | null = null;
   private layoutNow: Layout | null = null;
+  private entering: Promise<void> = Promise.resolve();
 
   constructor(a: TitleActions) {
     this.buy = new Button({ id: 'buy', width: 600, height: 140, text: '', tone: 'gold', onTap: a.buy });
@@ -178,7 +179,16 @@ export class TitleScreen implements Screen {
         { x: 0.6 * logo.scale.x, y: 0.6 * logo.scale.y },
         { duration: 0.5, ease: eases.backOut(2) },
       );
-    tweenFrom(this.buy, { alpha: 0, y: this.buy.y + 60 }, { duration: 0.35, delay: logo ? 0.1 : 0 });
+    this.entering = tweenFrom(
+      this.buy,
+      { alpha: 0, y: this.buy.y + 60 },
+      { duration: 0.35, delay: logo ? 0.1 : 0 },
+    ).finished;
+  }
+
+  /** Settles when the entrance last started has played to its end (it never holds input back). */
+  get entered(): Promise<void> {
+    return this.entering;
   }
 
   async hide(): Promise<void> {
