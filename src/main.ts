@@ -2,6 +2,9 @@
 // First: 2D canvases that Pixi can read back cheaply; then Pixi without eval or workers (Content Security Policy).
 import './scene/soft-canvas';
 import './security/pixi-csp';
+// Pixi's browser extensions (events, accessibility, text…), which the renderer's start would import on its own only
+// once this file has run: fetched with the rest of the start's JS instead of after it.
+import 'pixi.js/browser';
 import { installErrorScreen } from './app/error-screen';
 import { startGame } from './app/game-app';
 
@@ -14,5 +17,6 @@ startGame(host)
   .catch((e: unknown) => {
     console.error('the game could not start', e);
     errors.report(e, 'boot');
+    document.getElementById('boot-screen')?.remove();
     host.textContent = `La Poule aux Œufs d'Or could not start: ${e instanceof Error ? e.message : String(e)}`;
   });

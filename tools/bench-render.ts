@@ -2,8 +2,9 @@
  * Rendering benchmark (a benchmark, not a test): loads the BUILT game (`npm run build` first; this builds nothing) from
  * `vite preview` on its own port, in headless Chromium with the same browser and flags as playwright.config.ts, and
  * prints:
- *   - the time to the first interactive frame (navigation start → the first animation frame where `__poule` is ready
- *     and idle on the title),
+ *   - the title usable (navigation start → the first animation frame after the game marked `poule:title`: the title
+ *     is on stage and takes input; a tap before the screens behind it are built waits for them), and the game fully
+ *     booted (the first frame where `__poule` is ready and idle: everything behind the title built),
  *   - frame times (median, 95th percentile, worst) during the busiest moments — the end-of-round reveal of 30 hens and
  *     the win celebration — at normal speed (speed=1), without and with 4× CPU throttling (CDP),
  *   - the gzip sizes of the shipped JS — all of it, and the part the page loads by its first interactive frame (the
@@ -95,11 +96,14 @@ const PAGE_PROBE = `
   w.__benchRecording = false;
   w.__benchFirstInteractive = null;
   w.__benchFirstPaint = null;
+  w.__benchReady = null;
   let last = 0;
   const loop = (t) => {
     // The first frame that is not blank: the one drawn after the game put its loading screen (name and bar) on stage.
     if (w.__benchFirstPaint === null && performance.getEntriesByName('poule:loading-shown').length) w.__benchFirstPaint = t;
-    if (w.__benchFirstInteractive === null && w.__poule && w.__poule.ready && w.__poule.isIdle()) w.__benchFirstInteractive = t;
+    // The title takes input from the frame after it is put on stage (the game marks it then).
+    if (w.__benchFirstInteractive === null && performance.getEntriesByName('poule:title').length) w.__benchFirstInteractive = t;
+    if (w.__benchReady === null && w.__poule && w.__poule.ready && w.__poule.isIdle()) w.__benchReady = t;
     if (w.__benchRecording && last) w.__benchFrames.push(t - last);
     last = t;
     requestAnimationFrame(loop);
@@ -110,8 +114,16 @@ const PAGE_PROBE = `
 
 interface RunResult {
   readonly firstInteractiveMs: number;
-  /** The first frame that is not blank: the loading screen's name and bar (the game marks `poule:loading-shown`). */
+  /** The first frame where the whole game is built (the screens behind the title too) and idle. */
+  readonly readyMs: number;
+  /**
+   * The first frame that is not blank: the page's first contentful paint (index.html shows the game's name and an
+   * empty bar before any script runs), or the first frame of the game's own loading screen on its canvas (the game
+   * marks `poule:loading-shown`), whichever comes first.
+   */
   readonly firstPaintMs: number;
+  /** The first frame of the game's own loading screen on its canvas. */
+  readonly canvasLoadingMs: number;
   /** Bytes on the wire (transfer sizes, the page included) by the first interactive frame. */
   readonly wireBytes: number;
   /** Paths (under dist/) of the scripts the page loaded to reach the title. */
@@ -140,7 +152,15 @@ async function open(
   seed: number,
   throttle: number,
   viewport: Viewport,
-): Promise<{ page: Page; firstInteractiveMs: number; firstPaintMs: number; wireBytes: number; loadedJs: string[] }> {
+): Promise<{
+  page: Page;
+  firstInteractiveMs: number;
+  readyMs: number;
+  firstPaintMs: number;
+  canvasLoadingMs: number;
+  wireBytes: number;
+  loadedJs: string[];
+}> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await page.addInitScript(PAGE_PROBE);
@@ -174,10 +194,23 @@ async function open(
     const needed = res.filter((e) => e.responseEnd <= until && e.startTime <= titleUp);
     return (nav?.transferSize ?? 0) + needed.reduce((sum, e) => sum + e.transferSize, 0);
   });
-  const firstPaintMs = await page.evaluate(
+  const canvasLoadingMs = await page.evaluate(
     () => (window as unknown as { __benchFirstPaint: number | null }).__benchFirstPaint ?? Number.NaN,
   );
-  return { page, firstInteractiveMs, firstPaintMs, wireBytes, loadedJs };
+  const contentful = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
+  const firstPaintMs = Number.isNaN(contentful) ? canvasLoadingMs : Math.min(contentful, canvasLoadingMs);
+  // The rounds are driven through the whole game's hook: wait for it (the screens behind the title built).
+  await page.waitForFunction(
+    () => (window as unknown as { __benchReady: number | null }).__benchReady !== null,
+    undefined,
+    {
+      timeout: 180_000,
+    },
+  );
+  const readyMs = await page.evaluate(() => (window as unknown as { __benchReady: number }).__benchReady);
+  return { page, firstInteractiveMs, readyMs, firstPaintMs, canvasLoadingMs, wireBytes, loadedJs };
 }
 
 /** One run: the reveal of a lost round (seed lostNoExtra), then a first-pick win (seed firstPickWin). */
@@ -222,7 +255,9 @@ async function runOnce(browser: Browser, base: string, throttle: number, viewpor
   await b.page.context().close();
   return {
     firstInteractiveMs: a.firstInteractiveMs,
+    readyMs: a.readyMs,
     firstPaintMs: a.firstPaintMs,
+    canvasLoadingMs: a.canvasLoadingMs,
     wireBytes: a.wireBytes,
     loadedJs: a.loadedJs,
     reveal,
@@ -398,7 +433,7 @@ async function main(argv: readonly string[]): Promise<void> {
             return `${ms(f.median)} / ${ms(f.p95)} (${f.frames} frames)`;
           };
           console.log(
-            `  (${size} ${throttle}× run ${r + 1}/${runs}: floor ${ms(floor.median)} / ${ms(floor.p95)}; usable ${ms(x.firstInteractiveMs)}, first paint ${ms(x.firstPaintMs)}, wire ${kib(x.wireBytes)}; reveal ${one(x.reveal)}; win ${one(x.win)}; load ${load()})`,
+            `  (${size} ${throttle}× run ${r + 1}/${runs}: floor ${ms(floor.median)} / ${ms(floor.p95)}; usable ${ms(x.firstInteractiveMs)}, all built ${ms(x.readyMs)}, first paint ${ms(x.firstPaintMs)} (canvas ${ms(x.canvasLoadingMs)}), wire ${kib(x.wireBytes)}; reveal ${one(x.reveal)}; win ${one(x.win)}; load ${load()})`,
           );
         }
         const med = (xs: readonly FrameStats[], k: keyof FrameStats): number => median(xs.map((x) => x[k]));
@@ -408,7 +443,9 @@ async function main(argv: readonly string[]): Promise<void> {
         console.log(`  floor (one blended full-screen quad)   median ${ms(floorMedian)}, p95 ${ms(floorP95)}`);
         if (throttle === 1 || viewport === viewports[0]) {
           const usable = median(results.map((x) => x.firstInteractiveMs));
+          const built = median(results.map((x) => x.readyMs));
           const paint = median(results.map((x) => x.firstPaintMs));
+          const canvasPaint = median(results.map((x) => x.canvasLoadingMs));
           const wire = median(results.map((x) => x.wireBytes));
           const start = startJs(s.allJs, results[0]!.loadedJs);
           if (start.unknown.length)
@@ -418,8 +455,12 @@ async function main(argv: readonly string[]): Promise<void> {
           console.log(
             `  title usable       ${ms(usable)}   target < ${TARGETS.titleUsableMs} ms: ${verdict(usable < TARGETS.titleUsableMs)}`,
           );
+          console.log(`  all built, idle    ${ms(built)}   (the screens behind the title: no target)`);
           console.log(
             `  first non-blank    ${ms(paint)}   target < ${TARGETS.firstFrameMs} ms: ${verdict(paint < TARGETS.firstFrameMs)}`,
+          );
+          console.log(
+            `  loading on canvas  ${ms(canvasPaint)}   (the game's own loading screen's first frame: no target)`,
           );
           console.log(
             `  wire until usable  ${kib(wire)}   target < ${TARGETS.wireKiB} KiB: ${verdict(wire / 1024 < TARGETS.wireKiB)}`,
@@ -428,7 +469,7 @@ async function main(argv: readonly string[]): Promise<void> {
             `  JS at start        ${kib(start.gzip)} gzip in ${start.files} files   target < ${TARGETS.jsKiB} KiB: ${verdict(start.gzip / 1024 < TARGETS.jsKiB)}`,
           );
           rows.push(
-            `${size} ${throttle}×: usable ${ms(usable)}, first non-blank ${ms(paint)}, wire ${kib(wire)}, JS at start ${kib(start.gzip)}`,
+            `${size} ${throttle}×: usable ${ms(usable)} (all built ${ms(built)}), first non-blank ${ms(paint)} (canvas ${ms(canvasPaint)}), wire ${kib(wire)}, JS at start ${kib(start.gzip)}`,
           );
         }
         for (const [name, pick] of [

@@ -6,6 +6,7 @@ import {
   dropUnusedFeatures,
   dropWebGpuImport,
   gsapCoreOnly,
+  probeWhenAsked,
 } from './bundle-split';
 
 const lib = (p: string): string => readFileSync(new URL(`../node_modules/${p}`, import.meta.url), 'utf8');
@@ -113,5 +114,46 @@ describe('bundle-split: Pixi features the game does not use', () => {
     );
     expect(out?.code).not.toContain('filters/init');
     expect(plugin.transform("import '../filters/init.mjs';", '/work/src/scene/stage.ts')).toBeNull();
+  });
+});
+
+describe("bundle-split: Pixi's canvas blend-mode probe", () => {
+  /** The transformed module run with its imports stubbed: the probe counts its calls. */
+  function load(code: string): { utils: Record<string, unknown>; probes: () => number } {
+    let probes = 0;
+    const body = code
+      .replace(/^import .*$/gm, '')
+      .replace(/^export \{ canvasUtils \};$/m, 'return canvasUtils;')
+      .replace(/^\/\/# sourceMappingURL.*$/m, '');
+    const make = new Function('canUseNewCanvasBlendModes', 'Color', 'DOMAdapter', 'groupD8', body) as (
+      ...a: unknown[]
+    ) => Record<string, unknown>;
+    const utils = make(() => ++probes > 0, {}, {}, {});
+    return { utils, probes: () => probes };
+  }
+
+  it("runs the installed Pixi's probe when first asked, not at import, and tints as before", () => {
+    const original = lib('pixi.js/lib/rendering/renderers/canvas/utils/canvasUtils.mjs');
+    expect(load(original).probes()).toBe(1);
+    const m = load(probeWhenAsked(original));
+    expect(m.probes()).toBe(0);
+    expect(m.utils['canUseMultiply']).toBe(true);
+    expect(m.utils['tintMethod']).toBe(m.utils['tintWithMultiply']);
+    expect(m.probes()).toBeGreaterThan(0);
+    // Pixi lets a game choose its tint method: a choice made is kept.
+    m.utils['tintMethod'] = m.utils['tintWithPerPixel'];
+    expect(m.utils['tintMethod']).toBe(m.utils['tintWithPerPixel']);
+  });
+
+  it('refuses a file without the import-time probe (Pixi changed it)', () => {
+    expect(() => probeWhenAsked('const canvasUtils = {};')).toThrow(/canUseMultiply/);
+  });
+
+  it('applies to canvasUtils.mjs only', () => {
+    const plugin = bundleSplitPlugin();
+    const code = lib('pixi.js/lib/rendering/renderers/canvas/utils/canvasUtils.mjs');
+    const id = '/x/node_modules/pixi.js/lib/rendering/renderers/canvas/utils/canvasUtils.mjs';
+    expect(plugin.transform(code, id)?.code).toContain('get canUseMultiply()');
+    expect(plugin.transform(code, '/x/node_modules/pixi.js/lib/rendering/renderers/canvas/utils/other.mjs')).toBeNull();
   });
 });

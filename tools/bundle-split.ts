@@ -16,6 +16,9 @@
  *    effect imports in its entry and its environment files), so they ship even when nothing asks for them. The game
  *    loads single pictures (no sheet), puts no DOM element on stage and sets no filter or mask: those imports are
  *    dropped. (Setting `filters` on a container would then draw it unfiltered; `new DOMContainer` would not draw.)
+ * 5. Pixi's canvas helpers probe at import whether a 2D canvas can blend by multiplying (three canvases drawn and one
+ *    read back): text rendering imports that module, so the probe ran before the loading screen, about half a second
+ *    under software rendering (traced). Only the canvas renderer's tinting reads the answer: it is asked for then.
  *
  * Build only (these run as Rolldown plugins from vite.config.ts `build.rolldownOptions`): the dev server and Vitest
  * use the libraries as they are.
@@ -88,7 +91,34 @@ export function gsapCoreOnly(code: string): string {
   return 'export * from "./gsap-core.js";\nexport { default } from "./gsap-core.js";\n';
 }
 
-/** The four trims as one build plugin. Fails the build if Pixi's barrels no longer re-export renderer modules. */
+const PIXI_CANVAS_UTILS =
+  /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]canvas[\\/]utils[\\/]canvasUtils\.mjs$/;
+const PROBE_AT_IMPORT = '  canUseMultiply: canUseNewCanvasBlendModes(),';
+const PROBE_WHEN_ASKED = '  get canUseMultiply() {\n    return canUseNewCanvasBlendModes();\n  },';
+const TINT_AT_IMPORT =
+  'canvasUtils.tintMethod = canvasUtils.canUseMultiply ? canvasUtils.tintWithMultiply : canvasUtils.tintWithPerPixel;';
+const TINT_WHEN_ASKED = `{
+  let chosen = null;
+  Object.defineProperty(canvasUtils, 'tintMethod', {
+    get: () => chosen ?? (canvasUtils.canUseMultiply ? canvasUtils.tintWithMultiply : canvasUtils.tintWithPerPixel),
+    set: (m) => { chosen = m; },
+    configurable: true,
+    enumerable: true,
+  });
+}`;
+
+/**
+ * Pixi's canvasUtils with its blend-mode probe run when first asked for, not at import (the answer is cached by
+ * `canUseNewCanvasBlendModes` itself). Throws unless both import-time uses are found exactly once.
+ */
+export function probeWhenAsked(code: string): string {
+  for (const line of [PROBE_AT_IMPORT, TINT_AT_IMPORT])
+    if (code.split(line).length !== 2)
+      throw new Error(`bundle-split: expected once in Pixi's canvasUtils.mjs: ${line.trim()}`);
+  return code.replace(PROBE_AT_IMPORT, PROBE_WHEN_ASKED).replace(TINT_AT_IMPORT, TINT_WHEN_ASKED);
+}
+
+/** The five trims as one build plugin. Fails the build if Pixi's barrels no longer re-export renderer modules. */
 export function bundleSplitPlugin(): SourcePlugin {
   let barrelsDropped = 0;
   return {
@@ -101,6 +131,7 @@ export function bundleSplitPlugin(): SourcePlugin {
       }
       if (PIXI_AUTODETECT.test(id)) return { code: dropWebGpuImport(code), map: null };
       if (GSAP_INDEX.test(id)) return { code: gsapCoreOnly(code), map: null };
+      if (PIXI_CANVAS_UTILS.test(id)) return { code: probeWhenAsked(code), map: null };
       if (PIXI_ENVIRONMENT.test(id)) return { code: dropUnusedFeatures(code, 'environment'), map: null };
       return null;
     },

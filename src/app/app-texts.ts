@@ -5,7 +5,7 @@ import type { RulesPanel } from '../scene/views/rules-panel';
 import type { I18n } from './i18n';
 import { numbersFor } from './money';
 import type { AppNavigation } from './navigation';
-import type { PrintedPlace } from './printed/printed-wiring';
+import type { PrintedPlace } from './printed/printed-place';
 import { printedWords } from './printed/printed-words';
 import { shortValue } from './shorten';
 import type { SoundBoard } from './sound';
@@ -23,10 +23,14 @@ export interface TextsContext {
   readonly nav: AppNavigation;
   readonly badge: DemoBadge;
   readonly hud: Hud;
-  readonly rules: RulesPanel;
   readonly title: TitleScreen;
-  readonly ticket: TicketScreen;
   readonly place: PrintedPlace;
+}
+
+/** The views built behind the title (their words are set once they exist). */
+export interface LaterViews {
+  readonly rules: RulesPanel;
+  readonly ticket: TicketScreen;
 }
 
 /**
@@ -36,8 +40,14 @@ export interface TextsContext {
 export class AppTexts {
   private readonly sources: (() => readonly string[])[] = [];
   private shown: readonly string[] = [];
+  private later: LaterViews | null = null;
 
   constructor(private readonly c: TextsContext) {}
+
+  /** The ticket screen and the rules, once built behind the title: written from now on. */
+  attach(later: LaterViews): void {
+    this.later = later;
+  }
 
   /** The notices now on the title (the test hook's `messages`). */
   get notices(): readonly string[] {
@@ -62,7 +72,9 @@ export class AppTexts {
   }
 
   refresh(): void {
-    const { i18n, session, badge, title, ticket, hud, rules, place } = this.c;
+    const { i18n, session, badge, title, hud, place } = this.c;
+    const ticket = this.later?.ticket;
+    const rules = this.later?.rules;
     const t = i18n.t.bind(i18n);
     badge.setText(t('demoBadge'));
     const buyWords = session.ticketInPlay
@@ -73,7 +85,7 @@ export class AppTexts {
     title.setTexts(t('title'), buyWords, t('topUp'), t('topPrize', { amount: topPrize(i18n) }));
     title.setScan(place.kioskScan ? printedWords(i18n.lang, 'scan') : null);
     title.scan.setEnabled(session.canPlay);
-    ticket.result.offerPlayAgain(!session.printed);
+    ticket?.result.offerPlayAgain(!session.printed);
     hud.lang.setText(i18n.lang === 'fr' ? 'EN' : 'FR');
     hud.lang.setLabel(t('language'));
     hud.rules.setLabel(t('rules'));
@@ -82,8 +94,8 @@ export class AppTexts {
     // A phone that opened a printed ticket's address plays that ticket only: the demo wallet behind it is not in play.
     hud.showBalance(!place.phone);
     this.mute(this.c.sound.muted);
-    ticket.refreshTexts();
-    if (rules.visible) void rules.show(rulesContent(i18n));
+    ticket?.refreshTexts();
+    if (rules?.visible) void rules.show(rulesContent(i18n));
     this.refreshNotices();
   }
 
@@ -93,7 +105,8 @@ export class AppTexts {
   }
 
   refreshNotices(): void {
-    const { params, i18n, session, title, ticket, hud, nav } = this.c;
+    const { params, i18n, session, title, hud, nav } = this.c;
+    const ticket = this.later?.ticket;
     const t = i18n.t.bind(i18n);
     // Notices: the URL's problems and a balance too low. The title also says which credit is in play.
     const notices = params.problems.map((p) =>
@@ -106,7 +119,7 @@ export class AppTexts {
     for (const source of this.sources) notices.push(...source());
     // A balance that cannot pay greys out every buy button and says why once; the top-up is offered beside it.
     title.buy.setEnabled(session.canPlay && !low);
-    ticket.result.setBroke(low ? t('balanceTooLow', { price: ticketPrice(i18n) }) : null, t('topUp'));
+    ticket?.result.setBroke(low ? t('balanceTooLow', { price: ticketPrice(i18n) }) : null, t('topUp'));
     this.shown = notices;
     const note = params.demo ? t('demoNotice', { seed: params.seed ?? 1 }) : t('creditNote');
     title.setNotices([...notices, note], low);

@@ -1,47 +1,36 @@
-import gsap from 'gsap';
-import { Container } from 'pixi.js';
+import { Container, UPDATE_PRIORITY } from 'pixi.js';
 import { artDensity, loadMusic, loadSoundsInBackground, loadTitleAssets, restOfArt } from '../scene/assets';
 import { LoadingScreen } from '../scene/screens/loading-screen';
-import { TicketScreen } from '../scene/screens/ticket-screen';
 import { TitleScreen } from '../scene/screens/title-screen';
-import { Stage } from '../scene/stage';
-import { forgetReleasedTextKeys } from '../scene/text-keys';
+import { layoutOf, Stage, stageResolution } from '../scene/stage';
+import { motion } from '../scene/tween';
 import { DemoBadge, Hud } from '../scene/views/hud';
-import { RulesPanel } from '../scene/views/rules-panel';
 import { AppTexts } from './app-texts';
 import { Busy } from './busy';
 import { clientFor } from './client-for';
-import { ConnectionUi } from './connection-ui';
-import { handleContextLoss } from './context-loss';
 import type { RunningGame } from './error-context';
-import { installHookAtBoot } from './hook-source';
+import { reportError } from './error-screen';
+import type { PlayContext, PlayPart } from './game-play';
+import { installHookAtBoot } from './hook-boot';
 import { I18n } from './i18n';
-import { wireKeyboard } from './input';
-import { Intents } from './intents';
-import { installAttract } from './modes/attract-mode';
-import { numbersFor } from './money';
+import { type Intent, Intents } from './intents';
 import { AppNavigation } from './navigation';
 import { pw } from './persistence-words';
-import { PlayerFlow } from './player-flow';
-import { withPrintedResult } from './printed/printed-flow';
-import { printedPlace, wirePrinted } from './printed/printed-wiring';
-import { RulesLayer } from './rules-layer';
+import { printedPlace } from './printed/printed-place';
 import { SoundBoard } from './sound';
 import { TicketSession } from './ticket-session';
 import { parseParams } from './url-params';
 import { handleVisibility } from './visibility';
-import { ticketWords } from './words';
 
 /**
- * Boots the game in `host`, each part built once what it needs exists (nothing is ever half-built): renderer and
- * loading screen, the title's art, the session, the views, the flow that answers them, input, the attract loop.
+ * Boots the game in `host`: renderer and loading screen, the title's art, the session, the title and the header.
+ * The title takes input as soon as it is drawn; everything else (the ticket screen, the flow, the keyboard, the
+ * history, the rules, printed tickets, the attract loop, gsap) is a chunk fetched just after (`game-play.ts`). A tap
+ * that arrives before that chunk waits for it. Each part is built once what it needs exists.
  */
 export async function startGame(host: HTMLElement): Promise<RunningGame> {
   const params = parseParams(location.search);
-  gsap.globalTimeline.timeScale(params.speed);
-  // Animations keep to the wall clock on a slow machine (software rendering here runs at a few frames a second);
-  // only a stall of over a second is smoothed over.
-  gsap.ticker.lagSmoothing(1000, 33);
+  motion.setSpeed(params.speed);
   const i18n = new I18n(params.lang ?? 'fr');
   const busy = new Busy();
   const releaseBoot = busy.hold();
@@ -49,8 +38,18 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   host.dataset['idle'] = '0';
   busy.onChange((idle) => (host.dataset['idle'] = idle ? '1' : '0'));
 
+  // The title's art is fetched and decoded while the renderer starts (its WebGL context alone takes a while here).
+  const firstLayout = layoutOf(host);
+  const background = firstLayout.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
+  let progress = 0;
+  let showProgress = (p: number): void => {
+    progress = p;
+  };
+  const titleArt = loadTitleAssets(artDensity(firstLayout, stageResolution()), background, (p) => showProgress(p));
   const stage = new Stage();
   await stage.init(host, params.renderer);
+  // Our tweens step in the renderer's tick, before it draws.
+  motion.driveWith(stage.app.ticker, UPDATE_PRIORITY.HIGH);
   const screens = new Container();
   const overlay = new Container();
   stage.root.addChild(screens, overlay);
@@ -63,6 +62,8 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   const badge = new DemoBadge();
   badge.visible = params.demo;
   const loading = new LoadingScreen(i18n.t('title'), i18n.t('loading'));
+  loading.setProgress(progress);
+  showProgress = (p) => loading.setProgress(p);
   stage.onResize((l) => {
     nav.resize(l);
     badge.resize(l);
@@ -72,11 +73,10 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   stage.root.addChild(badge);
 
   performance.mark('poule:loading-shown');
+  // The page's own loading screen goes once this one has been drawn in its place.
+  requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById('boot-screen')?.remove()));
   // Only what the title draws comes first; the rest of the art, then the sounds, load behind it.
-  const background = stage.layout.orientation === 'landscape' ? 'farmyard' : 'farmyard-portrait';
-  await loadTitleAssets(artDensity(stage.layout, stage.app.renderer.resolution), background, (p) =>
-    loading.setProgress(p),
-  );
+  await titleArt;
   // The rest of the art, then the sounds: asked for once the title takes input (or a resumed ticket needs them).
   let artLoading: Promise<void> | null = null;
   const restOfTheArt = (): Promise<void> =>
@@ -94,187 +94,85 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
     console.warn(`real play unavailable: ${session.unavailable.code}: ${session.unavailable.message}`);
   const place = printedPlace(params, client);
 
-  // The views. Their buttons ask for intents, answered by the flow built below; every tap is gated by the session.
+  // The title and the header. Their buttons ask for intents, answered once the rest is built; every tap is gated by
+  // the session.
   const intents = new Intents();
-  const gated = (i: Parameters<Intents['ask']>[0]): (() => void) => session.gated(intents.ask(i));
+  const gated = (i: Intent): (() => void) => session.gated(intents.ask(i));
   const hud = new Hud({
     mute: intents.ask('mute'),
     lang: intents.ask('lang'),
     rules: gated('rules'),
     menu: gated('home'),
   });
-  const rulesPanel = new RulesPanel(intents.ask('closeRules'));
-  overlay.addChild(hud, rulesPanel);
+  overlay.addChild(hud);
   const title = new TitleScreen({ buy: gated('buy'), topUp: gated('topUp'), scan: gated('scan') });
-  const ticket = new TicketScreen(
-    stage.app.renderer,
-    {
-      // Asked at the first stroke, maybe while the ticket still arrives: sent as soon as the game takes input.
-      scratched: () => void busy.whenIdle().then(() => session.reveal()),
-      pick: (hen) => void session.pick(hen),
-      chooseHaystack: (i) => void session.chooseHaystack(i),
-      playAgain: gated('buy'),
-      home: gated('home'),
-      topUp: gated('topUp'),
-      sound: (n) => sound.play(n),
-    },
-    // A printed ticket's end says what to do: collect a win from the retailer; nothing to buy again here.
-    () => withPrintedResult(ticketWords(i18n), session.printed, i18n.lang, (c) => numbersFor(i18n.lang).money(c)),
-  );
-  const connection = new ConnectionUi({ i18n, stage, sound, session, nav, client, ticket }, overlay, title.view);
-  // The layers over the screens, bottom to top.
-  nav.addLayer({ id: 'result', view: ticket.result, isOpen: () => ticket.resultShown });
-  nav.addLayer(connection.historyLayer);
-  nav.addLayer({ id: 'rules', view: rulesPanel, isOpen: () => rulesPanel.visible });
-  nav.addLayer(connection.noticeLayer);
-
-  const focus = wireKeyboard({
-    stage,
-    nav,
-    busy,
-    i18n,
-    session,
-    hud,
-    rules: rulesPanel,
-    title,
-    ticket,
-    overlay,
-    escape: intents.ask('rules'),
+  const texts = new AppTexts({ params, i18n, session, sound, nav, badge, hud, title, place });
+  i18n.onChange(() => texts.refresh());
+  stage.onResize((l) => {
+    hud.resize(l);
+    texts.refreshNotices();
   });
-  const rules = new RulesLayer(rulesPanel, i18n, nav, focus);
-  const texts = new AppTexts({
+  hud.resize(stage.layout);
+  texts.refresh();
+
+  const context: PlayContext = {
+    host,
     params,
     i18n,
-    session,
+    busy,
+    stage,
+    overlay,
     sound,
     nav,
+    hook,
     badge,
     hud,
-    rules: rulesPanel,
     title,
-    ticket,
-    place,
-  });
-  texts.addNotices(() => connection.notices());
-  connection.onChange(() => texts.refresh());
-  i18n.onChange(() => texts.refresh());
-  const printed = wirePrinted({
-    place,
-    session,
-    i18n,
-    busy,
-    ticket,
-    clearForTicket: () => {
-      rules.close();
-      connection.history.close();
-      ticket.result.hide();
-      forgetReleasedTextKeys(stage.app.renderer);
-    },
-    restOfArt: restOfTheArt,
-    showTicketScreen: async () => {
-      await nav.goto(ticket);
-      texts.refresh();
-    },
-    refresh: () => texts.refresh(),
-    home: async () => intents.ask('home')(),
-  });
-  const flow = new PlayerFlow({
-    code: params.code,
-    kiosk: params.mode === 'kiosk',
-    renderer: stage.app.renderer,
-    busy,
-    session,
-    sound,
-    nav,
-    rules,
-    title,
-    ticket,
-    connection,
     texts,
+    client,
+    session,
     place,
-    printed,
-    restOfArt: restOfTheArt,
-  });
+    intents,
+    restOfTheArt,
+    booted: () => {
+      ready = true;
+    },
+    ready: () => ready,
+  };
+  let part: Promise<PlayPart> | null = null;
+  const playPart = (): Promise<PlayPart> => (part ??= import('./game-play').then((m) => m.buildPlay(context)));
+  // Until the rest is built, an intent waits for it (the game held busy meanwhile, so a second tap is not queued).
+  const waiting = (i: Intent) => (): void =>
+    void busy.during(playPart).then(
+      (p) => p.handle(i),
+      (e: unknown) => reportBootError(e),
+    );
   intents.handle({
-    buy: () => void flow.buy(),
-    topUp: () => void flow.topUp(),
-    home: () => void flow.home(),
-    rules: () => rules.toggle(),
-    closeRules: () => rules.close(),
-    scan: () => printed?.openEntry(),
+    buy: waiting('buy'),
+    topUp: waiting('topUp'),
+    home: waiting('home'),
+    rules: waiting('rules'),
+    closeRules: waiting('closeRules'),
+    scan: waiting('scan'),
     mute: () => texts.mute(sound.toggleMute()),
     lang: () => i18n.toggle(),
   });
 
-  handleContextLoss(
-    stage.app.canvas,
-    () => {
-      stage.refreshBackground();
-      const s = session.snapshot();
-      if (s && nav.screen === 'ticket') ticket.restore(s);
-    },
-    (lost) => host.setAttribute('data-context', lost ? 'lost' : 'ok'),
-  );
-
-  stage.onResize((l) => {
-    hud.resize(l);
-    rulesPanel.resize(l);
-    texts.refreshNotices();
-  });
-  hud.resize(stage.layout);
-  rulesPanel.resize(stage.layout);
-  texts.refresh();
-  const resumed = session.snapshot();
-  if (resumed) ticket.restore(resumed);
-  // A ticket found unfinished on start is shown as it was left, ready for the next gesture.
-  if (session.ticketInPlay) await restOfTheArt();
-  await nav.goto(session.ticketInPlay ? ticket : title);
+  // A ticket found unfinished on start, or a printed ticket's address, is shown by the rest: it comes first.
+  if (session.ticketInPlay || (place.here && params.code !== null)) await playPart();
+  else await nav.goto(title);
   performance.mark('poule:title');
-  texts.refresh();
-  // Attract loop, idle care of a ticket, kiosk mode: its own layer, input watch and settings.
-  const attract = installAttract({
-    params,
-    stage,
-    nav,
-    busy,
-    session,
-    i18n,
-    sound,
-    ready: () => ready,
-    tidy: () => {
-      rules.close();
-      // A code entry or a ticket's message left open by someone who walked away goes with them.
-      printed?.entry.close();
-      printed?.note.hide();
-    },
-    home: () => flow.home(),
-    refresh: () => texts.refresh(),
-  });
-  nav.addLayer({ id: 'attract', view: attract.screen.view, isOpen: () => attract.running });
-  texts.addNotices(() => attract.notices());
-  texts.refreshNotices();
-  hook.running({
-    params,
-    i18n,
-    busy,
-    stage,
-    sound,
-    nav,
-    hud,
-    focus,
-    session,
-    ticket,
-    connection,
-    attract,
-    printed,
-    ready: () => ready,
-    notices: () => texts.notices,
-  });
-  // The address of a printed ticket (its QR code): that ticket, or the words saying why not.
-  if (printed && params.code !== null && session.canPlay) await printed.fromAddress(params.code);
-  ready = true;
-  host.dataset['ready'] = '1';
   releaseBoot();
-  void restOfTheArt();
+  // Fetched once the title is drawn and takes input, so it never delays it; built before the player's first buy.
+  if (!part) afterFirstFrame(() => void playPart().catch(reportBootError));
   return { params, stage, busy, session, ready: () => ready, lang: () => i18n.lang, screen: () => nav.screen };
+}
+
+function afterFirstFrame(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+/** The rest failing to load or build (a chunk not served): shown with « Reprendre / Recharger ». */
+function reportBootError(e: unknown): void {
+  reportError(e, 'boot');
 }

@@ -14,14 +14,7 @@ import type { Attract } from './modes/attract-mode';
 import type { AppNavigation } from './navigation';
 import type { PrintedFlow } from './printed/printed-flow';
 import type { SoundBoard } from './sound';
-import {
-  type HookLayout,
-  type HookRect,
-  type HookScreen,
-  type HookSource,
-  type HookState,
-  installTestHook,
-} from './test-hook';
+import type { HookLayout, HookRect, HookScreen, HookSource, HookState } from './test-hook';
 import type { TicketSession } from './ticket-session';
 import type { Params } from './url-params';
 
@@ -47,57 +40,6 @@ export interface HookContext {
   readonly printed: PrintedFlow | null;
   readonly ready: () => boolean;
   readonly notices: () => readonly string[];
-}
-
-/** What the hook says while the game boots: loading, busy, nothing on screen yet to describe. */
-export interface BootFacts {
-  readonly params: Params;
-  readonly busy: Busy;
-  readonly sound: SoundBoard;
-  readonly i18n: I18n;
-  readonly stage: Stage;
-}
-
-/**
- * Installs the test hook at once (tests wait on it from the first moment); it describes the booting game until
- * `running` is called with the whole game.
- */
-export function installHookAtBoot(b: BootFacts): { running: (c: HookContext) => void } {
-  let source: HookSource = {
-    ready: () => false,
-    isIdle: () => false,
-    idle: () => b.busy.whenIdle(),
-    state: () => ({
-      screen: 'loading',
-      mode: b.params.mode,
-      demo: b.params.demo,
-      seed: b.params.demo ? b.params.seed : null,
-      balanceCents: 0,
-      muted: b.sound.muted,
-      lang: b.i18n.lang,
-      layout: b.stage.layout.orientation,
-      renderer: b.stage.rendererType,
-      game: null,
-      messages: [],
-    }),
-    layout: () => ({ hens: [], haystacks: [], buttons: {}, disabled: [], scratch: null }),
-    focus: () => null,
-  };
-  installTestHook({
-    ready: () => source.ready(),
-    isIdle: () => source.isIdle(),
-    idle: () => source.idle(),
-    state: () => source.state(),
-    layout: () => source.layout(),
-    focus: () => source.focus(),
-    stats: () => source.stats?.() ?? null,
-    texts: () => source.texts?.() ?? [],
-  });
-  return {
-    running: (c) => {
-      source = hookSource(c);
-    },
-  };
 }
 
 /** The test hook's view of the running game: only what is on screen, read from the scene and the session. */

@@ -1,13 +1,13 @@
-import gsap from 'gsap';
 import type { Container } from 'pixi.js';
+import { killTweensOf } from './tween';
 
 /** Stops every tween on `c` and its descendants (and their scales), then destroys them: no tween outlives its view. */
 export function dispose(c: Container): void {
   if (c.destroyed) return;
   const walk = (n: Container): void => {
-    // One target per call: given an array, gsap only kills a tween whose targets match it exactly, so a tween on
+    // One target per call: given an array, gsap (told through killTweensOf) only kills a tween whose targets match it exactly, so a tween on
     // `n` alone that has not started yet would survive and later read a destroyed view.
-    for (const target of [n, n.scale, n.position]) gsap.killTweensOf(target);
+    for (const target of [n, n.scale, n.position]) killTweensOf(target);
     for (const child of n.children) walk(child);
   };
   walk(c);

@@ -24,7 +24,7 @@ export class Stage {
       background: 0x2f5e22,
       antialias: false,
       autoDensity: true,
-      resolution: Math.min(2, window.devicePixelRatio || 1),
+      resolution: stageResolution(),
       width: host.clientWidth || window.innerWidth,
       height: host.clientHeight || window.innerHeight,
     });
@@ -70,14 +70,22 @@ export class Stage {
   }
 
   private resizeNow(host: HTMLElement): void {
-    const w = host.clientWidth || window.innerWidth;
-    const h = host.clientHeight || window.innerHeight;
-    this.app.renderer.resize(w, h);
-    this.layout = computeLayout(w, h);
+    this.layout = layoutOf(host);
+    this.app.renderer.resize(this.layout.width, this.layout.height);
     const l = this.layout;
     this.root.scale.set(l.scale);
     this.root.position.set(l.offsetX, l.offsetY);
     this.refreshBackground();
     for (const fn of this.listeners) fn(l);
   }
+}
+
+/** Device pixels per CSS pixel the stage draws at (capped at 2). */
+export function stageResolution(): number {
+  return Math.min(2, window.devicePixelRatio || 1);
+}
+
+/** The layout of a stage filling `host` now: known before the renderer exists, so the title's art can be fetched. */
+export function layoutOf(host: HTMLElement): Layout {
+  return computeLayout(host.clientWidth || window.innerWidth, host.clientHeight || window.innerHeight);
 }

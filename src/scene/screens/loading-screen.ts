@@ -1,4 +1,3 @@
-import gsap from 'gsap';
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
@@ -53,7 +52,8 @@ export class LoadingScreen implements Screen {
     this.view.alpha = 1;
   }
 
+  /** At once too: the title's entrance is the transition, and the title takes input without waiting on a fade. */
   async hide(): Promise<void> {
-    await gsap.to(this.view, { alpha: 0, duration: 0.25 });
+    this.view.alpha = 0;
   }
 }

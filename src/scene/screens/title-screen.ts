@@ -1,10 +1,10 @@
-import gsap from 'gsap';
 import { Container, Graphics, type Text } from 'pixi.js';
 import { fitted } from '../art';
 import { texture } from '../assets';
 import { dispose } from '../dispose';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
+import { eases, tweenFrom, tweenTo } from '../tween';
 import { Button } from '../views/button';
 import type { Screen } from './screen';
 
@@ -33,6 +33,7 @@ export class TitleScreen implements Screen {
   private hen: Container | null = null;
   private egg: Container | null = null;
   private layoutNow: Layout | null = null;
+  private entering: Promise<void> = Promise.resolve();
 
   constructor(a: TitleActions) {
     this.buy = new Button({ id: 'buy', width: 600, height: 140, text: '', tone: 'gold', onTap: a.buy });
@@ -122,8 +123,8 @@ export class TitleScreen implements Screen {
     this.hen.position.set(hero.x + hero.height / 2, hero.y + hero.height / 2);
     this.egg.position.set(hero.x + hero.width - hero.height * 0.4, hero.y + hero.height / 2);
     this.view.addChild(this.hen, this.egg);
-    gsap.to(this.egg, { y: this.egg.y - 16, duration: 1.1, yoyo: true, repeat: -1, ease: 'sine.inOut' });
-    gsap.to(this.hen, { rotation: 0.05, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    tweenTo(this.egg, { y: this.egg.y - 16 }, { duration: 1.1, yoyo: true, repeat: -1, ease: eases.sineInOut });
+    tweenTo(this.hen, { rotation: 0.05 }, { duration: 0.9, yoyo: true, repeat: -1, ease: eases.sineInOut });
     this.placeMessage(l);
     this.placePrize(l);
   }
@@ -165,21 +166,32 @@ export class TitleScreen implements Screen {
     else if (!wide) this.message.y = foot - 20 - this.message.height;
   }
 
+  /**
+   * The entrance plays while the title already takes input: the buy button is where a tap lands from the first frame
+   * (it rises 60 units into place and fades in, over its own hit area).
+   */
   async show(): Promise<void> {
     this.view.alpha = 1;
-    const tl = gsap.timeline();
-    if (this.logo)
-      tl.from(this.logo.scale, {
-        x: 0.6 * this.logo.scale.x,
-        y: 0.6 * this.logo.scale.y,
-        duration: 0.5,
-        ease: 'back.out(2)',
-      });
-    tl.from(this.buy, { alpha: 0, y: this.buy.y + 60, duration: 0.35 }, '<0.1');
-    await tl;
+    const logo = this.logo;
+    if (logo)
+      tweenFrom(
+        logo.scale,
+        { x: 0.6 * logo.scale.x, y: 0.6 * logo.scale.y },
+        { duration: 0.5, ease: eases.backOut(2) },
+      );
+    this.entering = tweenFrom(
+      this.buy,
+      { alpha: 0, y: this.buy.y + 60 },
+      { duration: 0.35, delay: logo ? 0.1 : 0 },
+    ).finished;
+  }
+
+  /** Settles when the entrance last started has played to its end (it never holds input back). */
+  get entered(): Promise<void> {
+    return this.entering;
   }
 
   async hide(): Promise<void> {
-    await gsap.to(this.view, { alpha: 0, duration: 0.25 });
+    await tweenTo(this.view, { alpha: 0 }, { duration: 0.25 }).finished;
   }
 }

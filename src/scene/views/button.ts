@@ -1,8 +1,8 @@
-import gsap from 'gsap';
 import { Container, Graphics, NineSliceSprite, type Text } from 'pixi.js';
 import { art } from '../art';
 import { type ArtName, texture } from '../assets';
 import { fitWidth, label } from '../text';
+import { eases, tweenFromTo, tweenTo } from '../tween';
 import { verticalGradient } from './panel';
 
 export interface ButtonOptions {
@@ -61,9 +61,9 @@ export class Button extends Container {
     this.accessible = true;
     this.accessibleType = 'button';
     this.accessibleTitle = opts.text ?? opts.id;
-    this.on('pointerdown', () => this.enabled && gsap.to(this.face.scale, { x: 0.94, y: 0.94, duration: 0.08 }));
-    this.on('pointerup', () => gsap.to(this.face.scale, { x: 1, y: 1, duration: 0.12 }));
-    this.on('pointerupoutside', () => gsap.to(this.face.scale, { x: 1, y: 1, duration: 0.12 }));
+    this.on('pointerdown', () => this.enabled && tweenTo(this.face.scale, { x: 0.94, y: 0.94 }, { duration: 0.08 }));
+    this.on('pointerup', () => tweenTo(this.face.scale, { x: 1, y: 1 }, { duration: 0.12 }));
+    this.on('pointerupoutside', () => tweenTo(this.face.scale, { x: 1, y: 1 }, { duration: 0.12 }));
     this.on('pointertap', () => this.press());
     Button.all.add(this);
     this.on('destroyed', () => Button.all.delete(this));
@@ -84,7 +84,7 @@ export class Button extends Container {
   /** What a tap, Enter or Space does. */
   press(): void {
     if (!this.enabled) return;
-    gsap.fromTo(this.face.scale, { x: 0.92, y: 0.92 }, { x: 1, y: 1, duration: 0.25, ease: 'back.out(3)' });
+    tweenFromTo(this.face.scale, { x: 0.92, y: 0.92 }, { x: 1, y: 1 }, { duration: 0.25, ease: eases.backOut(3) });
     this.opts.onTap();
   }
 

@@ -1,9 +1,9 @@
-import gsap from 'gsap';
 import { Container, Graphics, type Text } from 'pixi.js';
 import { art } from '../art';
 import { dispose } from '../dispose';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
+import { eases, tweenTo } from '../tween';
 import { Button } from './button';
 import { panel } from './panel';
 
@@ -71,18 +71,21 @@ export class Hud extends Container {
     this.shownCents = cents;
     // Each new string is a text drawn, measured and uploaded again: the count shows 12 steps, not one per frame.
     let step = -1;
-    const tween = gsap.to(from, {
-      v: cents,
-      duration: 1.2,
-      ease: 'power1.out',
-      onUpdate: () => {
-        const now = Math.min(12, Math.floor(tween.progress() * 12));
-        if (now === step) return;
-        step = now;
-        this.balanceText.text = `${label} ${format(now === 12 ? cents : Math.round(from.v))}`;
-        fitWidth(this.balanceText, widthMax);
+    const tween = tweenTo(
+      from,
+      { v: cents },
+      {
+        duration: 1.2,
+        ease: eases.power1Out,
+        onUpdate: () => {
+          const now = Math.min(12, Math.floor(tween.progress() * 12));
+          if (now === step) return;
+          step = now;
+          this.balanceText.text = `${label} ${format(now === 12 ? cents : Math.round(from.v))}`;
+          fitWidth(this.balanceText, widthMax);
+        },
       },
-    });
+    );
   }
 
   setMuted(muted: boolean, title: string): void {
@@ -99,7 +102,7 @@ export class DemoBadge extends Container {
   constructor() {
     super();
     this.addChild(this.bg, this.text);
-    gsap.to(this.bg, { alpha: 0.8, duration: 0.9, yoyo: true, repeat: -1, ease: 'sine.inOut' });
+    tweenTo(this.bg, { alpha: 0.8 }, { duration: 0.9, yoyo: true, repeat: -1, ease: eases.sineInOut });
   }
 
   setText(t: string): void {

@@ -1,7 +1,7 @@
-import gsap from 'gsap';
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
+import { tweenFromTo } from '../tween';
 import { Button } from './button';
 import { panel } from './panel';
 
@@ -37,7 +37,7 @@ export class NoticePanel extends Container {
     if (okText !== null) this.ok.setText(okText);
     this.visible = true;
     if (this.layoutNow) this.resize(this.layoutNow);
-    gsap.fromTo(this, { alpha: 0 }, { alpha: 1, duration: 0.2 });
+    tweenFromTo(this, { alpha: 0 }, { alpha: 1 }, { duration: 0.2 });
   }
 
   hide(): void {
