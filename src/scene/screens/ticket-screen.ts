@@ -379,6 +379,10 @@ export class TicketScreen implements Screen {
         this.a.sound('lose');
         const last = s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? 0;
         this.prompt.text = w.roundLost;
+        // While the board is revealed, what stands beside it (never under a hen) is in the farmyard's picture. In
+        // portrait the prompt stays out: the top row's hens fly up through its strip.
+        const wide = this.layoutNow?.orientation === 'landscape';
+        this.still.freeze(this.board, [], [this.counter, this.serialTag, this.card, ...(wide ? [this.prompt] : [])]);
         // The whole board, then a moment to look at it; a tap cuts the wait short.
         const tl = gsap.timeline();
         tl.add(this.banner(w.roundLost, 0.5));

@@ -12,7 +12,9 @@ import { type Container, type Renderer, RenderTexture, Sprite } from 'pixi.js';
  * puts everything back. The picture also goes by itself when what holds `firstLive` leaves the stage, is hidden or
  * fades (a change of screen), so it never outlives the scene it was taken for. `keepLive`: parts drawn before
  * `firstLive` that still move (a pulse); they stay out of the picture and are drawn live over it, so they must not
- * overlap what they were drawn under, and the containers holding them must draw nothing of their own.
+ * overlap what they were drawn under, and the containers holding them must draw nothing of their own. `alsoStill`:
+ * children of those containers drawn after `firstLive` that stand still and never overlap what moves before them
+ * (the docked ticket beside the board); they go into the picture too.
  *
  * The stage is assumed to have no transform of its own (Pixi's application stage). Only on WebGL: elsewhere `freeze`
  * does nothing.
@@ -35,7 +37,7 @@ export class StillUnder {
     return this.sprite !== null;
   }
 
-  freeze(firstLive: Container, keepLive: readonly Container[] = []): void {
+  freeze(firstLive: Container, keepLive: readonly Container[] = [], alsoStill: readonly Container[] = []): void {
     this.thaw();
     if (this.renderer.name !== 'webgl') return;
     const holders: Container[] = [];
@@ -44,6 +46,7 @@ export class StillUnder {
     if (!root) return;
     const chain = new Set(holders);
     const kept = new Set(keepLive);
+    const still = new Set(alsoStill);
     for (const k of keepLive) for (let c = k.parent; c; c = c.parent) chain.add(c);
     const before: Container[] = [];
     /** Left out of the picture: `firstLive`, what comes after it, and `keepLive`. */
@@ -51,7 +54,7 @@ export class StillUnder {
     let found = false;
     const walk = (c: Container): void => {
       for (const k of c.children) {
-        if (found) after.push(k);
+        if (found) (still.has(k) ? before : after).push(k);
         else if (k === firstLive) {
           found = true;
           after.push(k);
