@@ -1,5 +1,6 @@
 import gsap from 'gsap';
 import { type Container, type Renderer, RenderTexture, Sprite } from 'pixi.js';
+import { splitDrawOrder } from '../draw-order';
 
 /**
  * The still part of the stage under a moving scene, drawn once into one picture. On a software renderer every layer
@@ -40,30 +41,10 @@ export class StillUnder {
   freeze(firstLive: Container, keepLive: readonly Container[] = [], alsoStill: readonly Container[] = []): void {
     this.thaw();
     if (this.renderer.name !== 'webgl') return;
+    if (!firstLive.parent) return;
+    const { root, still: before, live: after } = splitDrawOrder<Container>(firstLive, keepLive, alsoStill);
     const holders: Container[] = [];
-    for (let c = firstLive.parent; c; c = c.parent) holders.push(c);
-    const root = holders.at(-1);
-    if (!root) return;
-    const chain = new Set(holders);
-    const kept = new Set(keepLive);
-    const still = new Set(alsoStill);
-    for (const k of keepLive) for (let c = k.parent; c; c = c.parent) chain.add(c);
-    const before: Container[] = [];
-    /** Left out of the picture: `firstLive`, what comes after it, and `keepLive`. */
-    const after: Container[] = [...keepLive];
-    let found = false;
-    const walk = (c: Container): void => {
-      for (const k of c.children) {
-        if (found) (still.has(k) ? before : after).push(k);
-        else if (k === firstLive) {
-          found = true;
-          after.push(k);
-        } else if (kept.has(k)) continue;
-        else if (chain.has(k)) walk(k);
-        else before.push(k);
-      }
-    };
-    walk(root);
+    for (let c: Container | null = firstLive.parent; c; c = c.parent) holders.push(c);
 
     const { width, height } = this.renderer.screen;
     const texture = RenderTexture.create({ width, height, resolution: this.renderer.resolution });
