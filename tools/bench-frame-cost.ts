@@ -8,7 +8,7 @@
  * indexes, `s.1.0.0.5`; `--tree` prints them) and measures again: which part of the scene costs what.
  *
  *   npx tsx tools/bench-frame-cost.ts --url http://127.0.0.1:PORT/ [--size 1280x720] [--path lostNoExtra|firstPickWin]
- *     [--tree] [--hide s.0,s.1.0.0.5]
+ *     [--tree] [--hide s.0,s.1.0.0.5] [--hide-in round|after] [--eval 'JS run in the page, then measured again']
  *
  * Linux only (it reads /proc); the browser's processes are found as children of this one.
  */
@@ -101,6 +101,8 @@ async function main(): Promise<void> {
     path: { takesValue: true },
     hide: { takesValue: true },
     tree: { takesValue: false },
+    'hide-in': { takesValue: true },
+    eval: { takesValue: true },
   });
   const base = stringFlag(flags, 'url') ?? 'http://127.0.0.1:4480/';
   const size = /^(\d+)x(\d+)$/.exec(stringFlag(flags, 'size') ?? '1280x720');
@@ -110,6 +112,9 @@ async function main(): Promise<void> {
     throw new UsageError('--path: lostNoExtra (a lost round) or firstPickWin');
   const hide = (stringFlag(flags, 'hide') ?? '').split(',').filter(Boolean);
   for (const h of hide) if (!/^s(\.\d+)*$/.test(h)) throw new UsageError(`--hide: "${h}" is not a path like s.1.0`);
+  const hideIn = stringFlag(flags, 'hide-in') ?? 'after';
+  if (hideIn !== 'round' && hideIn !== 'after') throw new UsageError('--hide-in: round (a round waiting) or after');
+  const script = stringFlag(flags, 'eval');
   const browser: Browser = await chromium.launch({
     ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
     args: BENCH_ARGS,
@@ -139,6 +144,19 @@ async function main(): Promise<void> {
     await clickButton(page, 'buy');
     await clickButton(page, 'scratchAll');
     await measure(page, 'round, waiting', () => page.waitForTimeout(3000));
+    const probe = async (): Promise<void> => {
+      if (flags.has('tree')) console.log(await page.evaluate(TREE(5)));
+      for (const h of hide) {
+        await page.evaluate(SHOW(h, false));
+        await measure(page, `hidden ${h}`, () => page.waitForTimeout(3000));
+        await page.evaluate(SHOW(h, true));
+      }
+      if (script) {
+        await page.evaluate(script);
+        await measure(page, 'after --eval', () => page.waitForTimeout(3000));
+      }
+    };
+    if (hideIn === 'round') await probe();
     const picks = seed.elements[0]!.length;
     for (let k = 0; k < picks; k++) {
       const hens = await page.evaluate(() => window.__poule!.state().game!.round!.hens);
@@ -156,12 +174,7 @@ async function main(): Promise<void> {
       });
     }
     await measure(page, 'after it', () => page.waitForTimeout(3000));
-    if (flags.has('tree')) console.log(await page.evaluate(TREE(5)));
-    for (const h of hide) {
-      await page.evaluate(SHOW(h, false));
-      await measure(page, `hidden ${h}`, () => page.waitForTimeout(3000));
-      await page.evaluate(SHOW(h, true));
-    }
+    if (hideIn === 'after') await probe();
   } finally {
     await browser.close();
   }

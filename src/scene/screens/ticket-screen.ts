@@ -12,6 +12,7 @@ import { Button } from '../views/button';
 import { HaystacksView } from '../views/haystacks-view';
 import { PicksCounter } from '../views/picks-counter';
 import { ResultPanel } from '../views/result-panel';
+import { StillUnder } from '../views/still-under';
 import { TicketCard } from '../views/ticket-card';
 import type { Screen } from './screen';
 import type { TicketWords } from './ticket-words';
@@ -53,6 +54,11 @@ export class TicketScreen implements Screen {
    */
   private readonly skipPad = new Container();
   private layoutNow: Layout | null = null;
+  /**
+   * What stands still under a scene, drawn once as one picture (the board once a lost round is revealed, the screen
+   * under the result panel): on a software renderer each layer costs its pixels at every frame.
+   */
+  private readonly still: StillUnder;
   private snapshot: GameSnapshot | null = null;
   /** The reveal is asked for once per ticket: at the first stroke, or by « tout gratter ». */
   private revealAsked = false;
@@ -82,7 +88,8 @@ export class TicketScreen implements Screen {
       (e) => words().element(e),
     );
     this.haystacks = new HaystacksView(a.chooseHaystack, (i) => words().haystack(i));
-    this.result = new ResultPanel(a.playAgain, a.home, a.topUp, (on) => this.lookAtTicket(on));
+    this.still = new StillUnder(renderer);
+    this.result = new ResultPanel(a.playAgain, a.home, a.topUp, (on) => this.lookAtTicket(on), this.still);
     this.scratchAll = new Button({
       id: 'scratchAll',
       width: 440,
@@ -145,6 +152,7 @@ export class TicketScreen implements Screen {
       h.accessibleTitle = w.hen(i);
     });
     if (this.result.visible && s?.result) this.result.setTexts(w.result(s), s.result.prizeCents);
+    this.result.stillAgain();
   }
 
   private placeSerialTag(): void {
@@ -278,6 +286,8 @@ export class TicketScreen implements Screen {
     this.setPrompt(s);
     this.board.setActive(s.phase === 'round');
     this.haystacks.setActive(s.phase === 'haystack');
+    // Under the result panel, the prompt may have changed: its still picture is taken again.
+    this.result.stillAgain();
   }
 
   private setPrompt(s: GameSnapshot | null): void {
@@ -295,6 +305,8 @@ export class TicketScreen implements Screen {
 
   private async playEvent(e: ShownEvent, s: GameSnapshot): Promise<void> {
     const w = this.words();
+    // The still picture of a revealed board lasts until the result panel takes its own; anything else moves again.
+    if (e.type !== 'ticketEnded') this.still.thaw();
     switch (e.type) {
       case 'ticketIssued':
         this.restore(s);
@@ -367,10 +379,19 @@ export class TicketScreen implements Screen {
         this.a.sound('lose');
         const last = s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? 0;
         this.prompt.text = w.roundLost;
+        // While the board is revealed, what stands beside it (never under a hen) is in the farmyard's picture. In
+        // portrait the prompt stays out: the top row's hens fly up through its strip.
+        const wide = this.layoutNow?.orientation === 'landscape';
+        this.still.freeze(this.board, [], [this.counter, this.serialTag, this.card, ...(wide ? [this.prompt] : [])]);
         // The whole board, then a moment to look at it; a tap cuts the wait short.
         const tl = gsap.timeline();
         tl.add(this.banner(w.roundLost, 0.5));
         tl.add(this.board.revealLost(e.board, last, this.layoutNow?.cols ?? 6, w.eggWasHere));
+        // The board stands still from here (but the egg's ring, which pulses): one picture under the banners.
+        tl.call(() => {
+          const egg = this.board.hens[e.board.indexOf('egg')];
+          this.still.freeze(this.banners, egg ? [egg] : []);
+        });
         tl.to({}, { duration: 1.2 });
         await this.skippable(tl);
         return;
@@ -440,6 +461,7 @@ export class TicketScreen implements Screen {
   }
 
   async hide(): Promise<void> {
+    this.result.letGo();
     await gsap.to(this.view, { alpha: 0, duration: 0.25 });
   }
 }

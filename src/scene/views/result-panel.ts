@@ -7,6 +7,7 @@ import { fitWidth, label } from '../text';
 import { Button } from './button';
 import { celebrate } from './celebration';
 import { panel } from './panel';
+import type { StillUnder } from './still-under';
 
 export interface ResultTexts {
   readonly title: string;
@@ -53,14 +54,25 @@ export class ResultPanel extends Container {
   private lineText = '';
   /** Whether « Rejouer » is offered: not for a printed ticket (another one is bought at the counter). */
   private replayOffered = true;
+  /**
+   * Once the panel stands, the farmyard, the board, the ticket and the dim under it are one still picture, and so is
+   * the card's plate once the party is over: only what moves (the party, the rays, the amount, the buttons) is drawn
+   * at every frame.
+   */
+  private readonly still: StillUnder | null;
+  private stillLater: gsap.core.Tween | null = null;
+  private partyOn = false;
 
   constructor(
     onPlayAgain: () => void,
     onHome: () => void,
     onTopUp: () => void = () => undefined,
     private readonly onPeek: (peeking: boolean) => void = () => undefined,
+    /** The screen's one still picture (shared: only one stands at a time). */
+    still: StillUnder | null = null,
   ) {
     super();
+    this.still = still;
     this.playAgain = new Button({
       id: 'playAgain',
       width: 440,
@@ -144,10 +156,33 @@ export class ResultPanel extends Container {
     this.particles.visible = !on;
     this.backToResult.visible = on;
     this.onPeek(on);
+    this.stillAgain();
+  }
+
+  /**
+   * Takes the still picture under the panel again, a moment from now (after whatever changes the screen under it in
+   * the same turn), or lets it go when the panel is hidden or put aside. The screen calls it when it changes
+   * something under the panel.
+   */
+  /** Lets the still picture go for good (the screen is leaving); the panel stays as it is. */
+  letGo(): void {
+    this.stillLater?.kill();
+    this.stillLater = null;
+    this.still?.thaw();
+  }
+
+  stillAgain(): void {
+    this.letGo();
+    if (!this.still || !this.visible || this.peeking) return;
+    this.stillLater = gsap.delayedCall(0.05, () => {
+      this.stillLater = null;
+      if (this.visible && !this.peeking && this.parent) this.still?.freeze(this.partyOn ? this.particles : this.rays);
+    });
   }
 
   resize(l: Layout): void {
     this.layoutNow = l;
+    this.stillAgain();
     this.dim
       .clear()
       .rect(-l.offsetX / l.scale, -l.offsetY / l.scale, l.width / l.scale, l.height / l.scale)
@@ -319,6 +354,11 @@ export class ResultPanel extends Container {
       const origin = { x: this.card.x + this.amount.x, y: this.card.y + this.amount.y };
       const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents, origin);
       this.party = party;
+      this.partyOn = true;
+      party.eventCallback('onComplete', () => {
+        this.partyOn = false;
+        this.stillAgain();
+      });
       tl.add(() => void party.play(), '<');
       this.spin?.kill();
       this.spin = gsap.fromTo(
@@ -357,14 +397,18 @@ export class ResultPanel extends Container {
       );
       tl.to([this.why, this.line], { alpha: 1, duration: 0.3 }, '<');
     }
+    // The dim and the card stand from here on: what is under them is taken as one picture.
+    tl.call(() => this.stillAgain(), [], 0.45);
     return tl;
   }
 
   hide(): void {
     if (this.peeking) this.peek(false);
     this.visible = false;
+    this.stillAgain();
     this.party?.kill();
     this.party = null;
+    this.partyOn = false;
     this.spin?.kill();
     this.spin = null;
     for (const c of [...this.particles.children]) dispose(c);

@@ -1,0 +1,97 @@
+import gsap from 'gsap';
+import { type Container, type Renderer, RenderTexture, Sprite } from 'pixi.js';
+import { splitDrawOrder } from '../draw-order';
+
+/**
+ * The still part of the stage under a moving scene, drawn once into one picture. On a software renderer every layer
+ * costs its pixels at every frame: the farmyard, the board, the ticket and a dim over them cost five full layers a
+ * frame, and one picture of them costs one.
+ *
+ * `freeze(firstLive)`: everything the stage draws before `firstLive` (in its drawing order) is drawn once into a
+ * texture, shown as a sprite at the bottom of the stage, and left out of the frames (`renderable` off: it still
+ * takes taps); `firstLive` and all that comes after it are drawn live as before, so nothing changes order. `thaw`
+ * puts everything back. The picture also goes by itself when what holds `firstLive` leaves the stage, is hidden or
+ * fades (a change of screen), so it never outlives the scene it was taken for. `keepLive`: parts drawn before
+ * `firstLive` that still move (a pulse); they stay out of the picture and are drawn live over it, so they must not
+ * overlap what they were drawn under, and the containers holding them must draw nothing of their own. `alsoStill`:
+ * children of those containers drawn after `firstLive` that stand still and never overlap what moves before them
+ * (the docked ticket beside the board); they go into the picture too.
+ *
+ * The stage is assumed to have no transform of its own (Pixi's application stage). Only on WebGL: elsewhere `freeze`
+ * does nothing.
+ */
+export class StillUnder {
+  private sprite: Sprite | null = null;
+  private texture: RenderTexture | null = null;
+  private stilled: { node: Container; renderable: boolean }[] = [];
+  /** The containers holding `firstLive`, with the alpha each had when the picture was taken. */
+  private holders: { node: Container; alpha: number }[] = [];
+  private firstLive: Container | null = null;
+  private readonly watch = (): void => {
+    if (this.firstLive && !this.stillHolds()) this.thaw();
+  };
+
+  constructor(private readonly renderer: Renderer) {}
+
+  /** Whether a picture stands in for the stage under the live part now. */
+  get frozen(): boolean {
+    return this.sprite !== null;
+  }
+
+  freeze(firstLive: Container, keepLive: readonly Container[] = [], alsoStill: readonly Container[] = []): void {
+    this.thaw();
+    if (this.renderer.name !== 'webgl') return;
+    if (!firstLive.parent) return;
+    const { root, still: before, live: after } = splitDrawOrder<Container>(firstLive, keepLive, alsoStill);
+    const holders: Container[] = [];
+    for (let c: Container | null = firstLive.parent; c; c = c.parent) holders.push(c);
+
+    const { width, height } = this.renderer.screen;
+    const texture = RenderTexture.create({ width, height, resolution: this.renderer.resolution });
+    const shown = after.map((node) => ({ node, renderable: node.renderable }));
+    for (const a of shown) a.node.renderable = false;
+    this.renderer.render({
+      container: root,
+      target: texture,
+      clear: true,
+      clearColor: this.renderer.background.colorRgba,
+    });
+    for (const a of shown) a.node.renderable = a.renderable;
+
+    this.stilled = before.map((node) => ({ node, renderable: node.renderable }));
+    for (const b of before) b.renderable = false;
+    const sprite = new Sprite(texture);
+    sprite.eventMode = 'none';
+    sprite.label = 'still-under';
+    root.addChildAt(sprite, 0);
+    this.sprite = sprite;
+    this.texture = texture;
+    this.firstLive = firstLive;
+    this.holders = holders.map((node) => ({ node, alpha: node.alpha }));
+    gsap.ticker.add(this.watch);
+  }
+
+  thaw(): void {
+    gsap.ticker.remove(this.watch);
+    for (const s of this.stilled) if (!s.node.destroyed) s.node.renderable = s.renderable;
+    this.stilled = [];
+    this.holders = [];
+    this.firstLive = null;
+    this.sprite?.destroy();
+    this.sprite = null;
+    this.texture?.destroy(true);
+    this.texture = null;
+  }
+
+  /** The live part is still where the picture was taken for: on the same stage, shown, at the same alpha. */
+  private stillHolds(): boolean {
+    const live = this.firstLive;
+    if (!live || live.destroyed) return false;
+    let c: Container | null = live.parent;
+    for (const h of this.holders) {
+      if (c !== h.node || !c.visible || c.alpha !== h.alpha) return false;
+      c = c.parent;
+    }
+    return c === null && this.sprite?.parent === this.holders.at(-1)?.node;
+  }
+}
