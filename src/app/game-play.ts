@@ -221,12 +221,13 @@ export async function buildPlay(c: PlayContext): Promise<PlayPart> {
   if (printed && params.code !== null && session.canPlay) await printed.fromAddress(params.code);
   void c.restOfTheArt();
   // The test hook's `ready` also means the title's entrance is over (a test's picture of the title is the settled
-  // one). Neither the title's input nor a tap waiting for this part waits for it; a second at most, so an entrance
-  // cut short never holds it back.
+  // one). Neither the title's input nor a tap waiting for this part waits for it; three seconds at most, so an
+  // entrance cut short never holds it back (a loaded machine's stalls stretch the half-second entrance past one).
   const entered = nav.screen === 'title' ? title.entered : Promise.resolve();
-  void Promise.race([entered, new Promise((r) => setTimeout(r, 1000))]).then(() => {
+  void Promise.race([entered, new Promise((r) => setTimeout(r, 3000))]).then(() => {
     c.booted();
     c.host.dataset['ready'] = '1';
+    attract.wake();
   });
   return { handle: (i) => handlers[i]() };
 }

@@ -164,6 +164,14 @@ export class Attract {
     this.check();
   }
 
+  /**
+   * Asks again once the game has become ready: nothing is decided before (the idle watch, `?mode=attract`), and the
+   * game turns ready after this loop is installed, when nothing else may happen to ask.
+   */
+  wake(): void {
+    this.check();
+  }
+
   /** The notices the title shows for bad settings. */
   notices(): string[] {
     const lang = this.a.i18n.lang;
