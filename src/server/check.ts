@@ -4,6 +4,7 @@ import { replayJournal } from '../core/replay';
 import { type AuditRow, chainVerifier } from './audit';
 import type { RecordReader } from './record-reader';
 import { sqliteReader } from './record-reader';
+import type { RawTicket } from './storage/rows';
 
 /** What `checkDatabase` finds; every list of problems is empty and every flag true for a sound database. */
 export interface CheckReport {
@@ -27,17 +28,11 @@ export interface CheckReport {
   readonly stakesMissing: number;
 }
 
-interface TicketLine {
-  id: string;
-  block: number;
-  idx: number;
-  a1_cents: number;
-  a2_cents: number;
-  player_id: number;
-  status: string;
-  next_seq: number;
-  prize_cents: number | null;
-}
+/** The columns of a ticket the check reads (the same row both backends read). */
+type TicketLine = Pick<
+  RawTicket,
+  'id' | 'block' | 'idx' | 'a1_cents' | 'a2_cents' | 'player_id' | 'status' | 'next_seq' | 'prize_cents'
+>;
 
 /** checkRecord on a game server's SQLite file, opened read-only. */
 export async function checkDatabase(file: string): Promise<CheckReport> {
