@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { GameEvent } from '../../core';
 import { type AuditKind, canonicalJson } from '../audit';
 import type { Holding } from '../printed/printed-store';
-import { merged, nameOf, pipelined, pipelinedEach, type Statement } from './pg-pipeline';
+import { nameOf, pipelined, pipelinedEach, type Statement } from './pg-pipeline';
+import { assemble, type Pending, type RowKind, type RowValue } from './pg-rows';
 import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
 
@@ -76,7 +77,7 @@ interface PendingAudit {
 export class PgTx implements StorageTx {
   private readonly balances = new Map<number, number>();
   /** Statements not yet sent: they go pipelined before the next read, or with the group's end. */
-  private pending: Statement[] = [];
+  private pending: Pending[] = [];
   /** The ticket row read (and locked) with the request's stored reply, until the request asks for it. */
   private prefetched: { readonly id: string; readonly row: TicketRow | undefined } | null = null;
   private readonly audits: PendingAudit[] = [];
@@ -126,6 +127,11 @@ export class PgTx implements StorageTx {
     this.pending.push({ name: nameOf(text), text, values, table });
   }
 
+  /** A row of a kind the group's requests write alike: all of that kind in one round trip go as one statement. */
+  private row(kind: RowKind, row: readonly RowValue[]): void {
+    this.pending.push({ kind, row });
+  }
+
   /** Queues a statement to go with the next round trip (the group's BEGIN, its COMMIT). */
   queue(text: string): void {
     this.pending.push({ name: nameOf(text), text, values: [] });
@@ -137,11 +143,11 @@ export class PgTx implements StorageTx {
     await pipelined(this.client, this.takePending());
   }
 
-  /** The pending statements, taken out (writes merged). */
+  /** The pending statements, taken out (rows of a kind gathered, writes merged: `assemble`). */
   takePending(): Statement[] {
     const taken = this.pending;
     this.pending = [];
-    return merged(taken);
+    return assemble(taken);
   }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
@@ -181,7 +187,7 @@ export class PgTx implements StorageTx {
   }
 
   async touchPlayer(playerId: number, at: string): Promise<void> {
-    this.write('players', 'UPDATE players SET last_seen = $1 WHERE id = $2', [at, playerId]);
+    this.row('player-touch', [playerId, at]);
   }
 
   async balance(playerId: number): Promise<number> {
@@ -206,11 +212,7 @@ export class PgTx implements StorageTx {
     at: string,
   ): Promise<number> {
     const after = (await this.balance(playerId)) + cents;
-    this.write(
-      'ledger',
-      'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [playerId, kind, cents, after, ticketId, at],
-    );
+    this.row('ledger', [playerId, kind, cents, after, ticketId, at]);
     this.balances.set(playerId, after);
     return after;
   }
@@ -279,21 +281,17 @@ export class PgTx implements StorageTx {
 
   async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
     const u = 'update' in reply ? reply.update : null;
-    this.write(
-      'replies',
-      'INSERT INTO replies (player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [
-        playerId,
-        key,
-        reply.bodyHash,
-        reply.status,
-        'reply' in reply ? reply.reply : null,
-        u?.ticketId ?? null,
-        u?.seq ?? null,
-        u?.balanceCents ?? null,
-        at,
-      ],
-    );
+    this.row('reply', [
+      playerId,
+      key,
+      reply.bodyHash,
+      reply.status,
+      'reply' in reply ? reply.reply : null,
+      u?.ticketId ?? null,
+      u?.seq ?? null,
+      u?.balanceCents ?? null,
+      at,
+    ]);
   }
 
   async ticket(id: string): Promise<TicketRow | undefined> {
@@ -354,27 +352,28 @@ export class PgTx implements StorageTx {
   async insertTicket(
     t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>,
   ): Promise<void> {
-    this.write(
-      'tickets',
-      `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, $7, $8, $9)`,
-      [t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt],
-    );
+    this.row('ticket-insert', [
+      t.id,
+      t.block,
+      t.index,
+      t.a1Cents,
+      t.a2Cents,
+      t.playerId,
+      t.stakeCents,
+      t.balanceBeforeCents,
+      t.createdAt,
+    ]);
   }
 
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
     if (events.length === 0) return;
-    // One statement for all of a command's events: their JSON texts as one JSON array.
-    this.write(
-      'ticket_events',
-      `INSERT INTO ticket_events (ticket_id, idx, seq, event)
-       SELECT $1, $2 + x.o - 1, $3, x.e FROM json_array_elements_text($4::json) WITH ORDINALITY AS x(e, o)`,
-      [ticketId, fromIndex, seq, JSON.stringify(events.map((e) => JSON.stringify(e)))],
-    );
+    events.forEach((e, i) => {
+      this.row('events', [ticketId, fromIndex + i, seq, JSON.stringify(e)]);
+    });
   }
 
   async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
-    this.write('tickets', 'UPDATE tickets SET next_seq = $1 WHERE id = $2', [nextSeq, ticketId]);
+    this.row('ticket-advance', [ticketId, nextSeq]);
   }
 
   async endTicket(
@@ -384,11 +383,7 @@ export class PgTx implements StorageTx {
     balanceAfterCents: number,
     at: string,
   ): Promise<void> {
-    this.write(
-      'tickets',
-      "UPDATE tickets SET status = 'ended', next_seq = $1, prize_cents = $2, balance_after = $3, ended_at = $4 WHERE id = $5",
-      [nextSeq, prizeCents, balanceAfterCents, at, ticketId],
-    );
+    this.row('ticket-end', [ticketId, nextSeq, prizeCents, balanceAfterCents, at]);
   }
 
   async openBlock(): Promise<BlockRow | undefined> {
@@ -454,12 +449,7 @@ export class PgTx implements StorageTx {
       this.lockedBlock = { ...this.lockedBlock, dealt, remaining: [...remaining], status };
     // A block saved without having been read under lock here (an operator's close): forget what is held.
     else this.lockedBlock = null;
-    this.write('blocks', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [
-      dealt,
-      JSON.stringify(remaining),
-      status,
-      block,
-    ]);
+    this.row('block-save', [block, dealt, JSON.stringify(remaining), status]);
   }
 
   async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
