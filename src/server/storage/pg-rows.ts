@@ -24,6 +24,15 @@ export interface RowWrite {
   readonly row: readonly RowValue[];
 }
 
+/**
+ * An update's rows found by their keys through the primary key's index, whatever the table's size: joined alone with
+ * the JSON rows (which the planner guesses at 100), a small table would be read whole and hashed, and a prepared
+ * statement keeps that plan while the table grows.
+ */
+function byKeys(column: string, key: string): string {
+  return `${column} = ANY (ARRAY(SELECT y.${key.split(' ')[0]} FROM json_to_recordset($1::json) AS y(${key})))`;
+}
+
 interface Kind {
   readonly table: string;
   /** The columns of a row, as json_to_recordset reads them. */
@@ -49,7 +58,7 @@ const KINDS: Readonly<Record<RowKind, Kind>> = {
   'player-touch': {
     table: 'players',
     columns: 'id bigint, at text',
-    sql: (x) => `UPDATE players p SET last_seen = x.at FROM ${x} WHERE p.id = x.id`,
+    sql: (x) => `UPDATE players p SET last_seen = x.at FROM ${x} WHERE p.id = x.id AND ${byKeys('p.id', 'id bigint')}`,
     keyed: true,
   },
   'ticket-insert': {
@@ -65,14 +74,15 @@ const KINDS: Readonly<Record<RowKind, Kind>> = {
   'ticket-advance': {
     table: 'tickets',
     columns: 'id text, next_seq int',
-    sql: (x) => `UPDATE tickets t SET next_seq = x.next_seq FROM ${x} WHERE t.id = x.id`,
+    sql: (x) =>
+      `UPDATE tickets t SET next_seq = x.next_seq FROM ${x} WHERE t.id = x.id AND ${byKeys('t.id', 'id text')}`,
     keyed: true,
   },
   'ticket-end': {
     table: 'tickets',
     columns: 'id text, next_seq int, prize_cents int, balance_after int, ended_at text',
     sql: (x) => `UPDATE tickets t SET status = 'ended', next_seq = x.next_seq, prize_cents = x.prize_cents,
-       balance_after = x.balance_after, ended_at = x.ended_at FROM ${x} WHERE t.id = x.id`,
+       balance_after = x.balance_after, ended_at = x.ended_at FROM ${x} WHERE t.id = x.id AND ${byKeys('t.id', 'id text')}`,
     keyed: true,
   },
   events: {
@@ -136,8 +146,8 @@ export function assemble(pending: readonly Pending[]): Statement[] {
   };
   for (const p of pending) {
     if (isRow(p)) {
-      let list = rows.get(p.kind);
-      if (!list) rows.set(p.kind, (list = []));
+      const list = rows.get(p.kind) ?? [];
+      rows.set(p.kind, list);
       list.push([...p.row]);
     } else if (p.table !== undefined) writes.push(p);
     else {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { GameEvent } from '../../core';
 import { type AuditKind, canonicalJson } from '../audit';
 import type { Holding } from '../printed/printed-store';
-import { nameOf, pipelined, pipelinedEach, type Statement } from './pg-pipeline';
+import { nameOf, pipelined, type Statement } from './pg-pipeline';
 import { assemble, type Pending, type RowKind, type RowValue } from './pg-rows';
 import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
@@ -17,6 +17,13 @@ function ticketOfJson(text: unknown): TicketRow | undefined {
   return typeof text === 'string' ? ticketOf(JSON.parse(text) as RawTicket) : undefined;
 }
 const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
+
+/** A keyed request's locked read: its player, its key, and the ticket a command names. */
+export interface ReplyAsk {
+  readonly playerId: number;
+  readonly key: string;
+  readonly ticketId?: string | undefined;
+}
 
 /** A keyed request's locked read (storedReply). */
 export interface ReplyRow {
@@ -228,41 +235,55 @@ export class PgTx implements StorageTx {
       );
       return replyOf(r);
     }
-    const read = this.replyRead(playerId, key, ticketId);
-    const r = (await pipelined<ReplyRow>(this.client, [...this.takePending(), read]))[0];
+    const [r] = await this.readReplies([{ playerId, key, ticketId }]);
     return this.adoptReply(r, playerId, ticketId);
   }
 
   /**
-   * A keyed request's locked read, as a statement: its player's row (locked), stored reply and balance, and — for a
-   * command, which names its ticket — the ticket's row and its printed row if it is one, both locked too (after the
-   * player's), so the holder read is the latest committed (a claim on another instance). Sent alone by storedReply, or
-   * with the other requests' of a group in one round trip (pg-batch.ts).
+   * Keyed requests' locked reads, as two statements whatever their number: first their players' rows are locked, in
+   * the order of their ids (one lock order on every instance); then one statement reads, with a snapshot taken after
+   * those locks, each one's stored reply and balance and — for a command, which names its ticket — the ticket's row
+   * and its printed row if it is one, both locked too (after the players'), so the holder read is the latest
+   * committed (a claim on another instance). Every join is LATERAL (and kept apart by OFFSET 0), so each request's rows
+   * are found by their keys through an index, whatever the planner guesses of the JSON's rows or the tables' sizes. A read in the same statement as its lock would keep the snapshot taken
+   * before waiting for it: a reply or ledger row committed meanwhile by another instance would be missed.
    */
-  replyRead(playerId: number, key: string, ticketId?: string): Statement {
-    const lockRead = `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
-                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance`;
-    if (ticketId === undefined) {
-      const text = `${lockRead}
-           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`;
-      return { name: 'reply-lock', text, values: [playerId, key] };
-    }
-    const text = `${lockRead}, CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json, pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
+  replyReads(asks: readonly ReplyAsk[]): Statement[] {
+    const players = [...new Set(asks.map((a) => a.playerId))].sort((a, b) => a - b);
+    const lock: Statement = {
+      name: 'players-lock',
+      text: 'SELECT id FROM players WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+      values: [`{${players.join(',')}}`],
+    };
+    const rows = asks
+      .map((a, o) => ({ o, player: a.playerId, key: a.key, ticket: a.ticketId ?? null }))
+      .sort((a, b) => a.player - b.player);
+    const text = `SELECT x.o, r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
+           (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance,
+           CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json,
+           pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
            CASE WHEN pt.seat_player_id IS NOT NULL AND pt.holder_player_id IS DISTINCT FROM p.id
-             THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = $3 AND c.player_id = p.id) END AS p_ever
-           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2
-           LEFT JOIN LATERAL (SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $3 FOR UPDATE) t ON true
-           LEFT JOIN LATERAL (SELECT seat_player_id, holder_player_id FROM printed_tickets WHERE serial = $3 FOR UPDATE) pt
+             THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = x.ticket AND c.player_id = p.id) END AS p_ever
+           FROM json_to_recordset($1::json) AS x(o int, player bigint, key text, ticket text)
+           JOIN LATERAL (SELECT id FROM players WHERE id = x.player OFFSET 0) p ON true
+           LEFT JOIN LATERAL (SELECT body_hash, status, reply, ticket_id, seq, balance_cents FROM replies
+             WHERE player_id = x.player AND key = x.key OFFSET 0) r ON true
+           LEFT JOIN LATERAL (SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = x.ticket FOR UPDATE) t ON true
+           LEFT JOIN LATERAL (SELECT seat_player_id, holder_player_id FROM printed_tickets WHERE serial = x.ticket FOR UPDATE) pt
              ON true
-           WHERE p.id = $1 FOR UPDATE OF p`;
-    return { name: 'reply-lock-ticket', text, values: [playerId, key, ticketId] };
+           ORDER BY x.o`;
+    return [lock, { name: 'replies-read', text, values: [JSON.stringify(rows)] }];
   }
 
-  /** Sends the pending writes and these locked reads in one round trip; each read's row (or undefined). */
-  async readReplies(reads: readonly Statement[]): Promise<(ReplyRow | undefined)[]> {
-    const pending = this.takePending();
-    const all = await pipelinedEach<ReplyRow>(this.client, [...pending, ...reads]);
-    return all.slice(pending.length).map((rows) => rows[0]);
+  /** Sends the pending writes and these locked reads in one round trip; each read's row (or undefined), in order. */
+  async readReplies(asks: readonly ReplyAsk[]): Promise<(ReplyRow | undefined)[]> {
+    const all = await pipelined<ReplyRow & { o: number }>(this.client, [
+      ...this.takePending(),
+      ...this.replyReads(asks),
+    ]);
+    const found: (ReplyRow | undefined)[] = asks.map(() => undefined);
+    for (const r of all) found[r.o] = r;
+    return found;
   }
 
   /** What a locked read found, taken in as the request's own: its ticket held for `ticket()`, its balance kept. */
