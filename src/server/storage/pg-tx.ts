@@ -35,6 +35,8 @@ export interface ReplyRow {
   balance_cents: number | null;
   balance: number | null;
   t_json?: string | null;
+  /** A request naming no ticket (a buy, a top-up): its player's open ticket, if any. */
+  o_json?: string | null;
   p_seat?: number | null;
   p_holder?: number | null;
   p_ever?: boolean | null;
@@ -87,6 +89,11 @@ export class PgTx implements StorageTx {
   private pending: Pending[] = [];
   /** The ticket row read (and locked) with the request's stored reply, until the request asks for it. */
   private prefetched: { readonly id: string; readonly row: TicketRow | undefined } | null = null;
+  /**
+   * The player's open ticket read with the stored reply of a request naming no ticket (a buy), until the request asks
+   * for it (`openTicketOf`) or writes anything.
+   */
+  private openPrefetched: { readonly playerId: number; readonly row: TicketRow | undefined } | null = null;
   private readonly audits: PendingAudit[] = [];
   /** The open block's row as locked (FOR UPDATE) by this transaction and changed since by its own writes. */
   private lockedBlock: BlockRow | null = null;
@@ -131,11 +138,13 @@ export class PgTx implements StorageTx {
 
   /** A write, kept until the next round trip. */
   private write(table: string, text: string, values: readonly (string | number | null)[]): void {
+    this.openPrefetched = null;
     this.pending.push({ name: nameOf(text), text, values, table });
   }
 
   /** A row of a kind the group's requests write alike: all of that kind in one round trip go as one statement. */
   private row(kind: RowKind, row: readonly RowValue[]): void {
+    this.openPrefetched = null;
     this.pending.push({ kind, row });
   }
 
@@ -226,6 +235,7 @@ export class PgTx implements StorageTx {
 
   async storedReply(playerId: number, key: string, ticketId?: string): Promise<StoredReply | undefined> {
     this.prefetched = null;
+    this.openPrefetched = null;
     if (!this.locking) {
       const r = await this.one<ReplyRow>(
         'reply',
@@ -261,6 +271,8 @@ export class PgTx implements StorageTx {
     const text = `SELECT x.o, r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
            (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance,
            CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json,
+           CASE WHEN x.ticket IS NULL THEN (SELECT to_json(o)::text FROM (SELECT ${TICKET_COLUMNS} FROM tickets
+             WHERE player_id = p.id AND status = 'open') o) END AS o_json,
            pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
            CASE WHEN pt.seat_player_id IS NOT NULL AND pt.holder_player_id IS DISTINCT FROM p.id
              THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = x.ticket AND c.player_id = p.id) END AS p_ever
@@ -289,6 +301,8 @@ export class PgTx implements StorageTx {
   /** What a locked read found, taken in as the request's own: its ticket held for `ticket()`, its balance kept. */
   adoptReply(r: ReplyRow | undefined, playerId: number, ticketId?: string): StoredReply | undefined {
     this.prefetched = null;
+    this.openPrefetched = null;
+    if (r && ticketId === undefined) this.openPrefetched = { playerId, row: ticketOfJson(r.o_json) };
     if (r && ticketId !== undefined) {
       const row = ticketOfJson(r.t_json);
       this.prefetched = { id: ticketId, row };
@@ -331,6 +345,9 @@ export class PgTx implements StorageTx {
   }
 
   async openTicketOf(playerId: number): Promise<TicketRow | undefined> {
+    const held = this.openPrefetched;
+    this.openPrefetched = null;
+    if (held?.playerId === playerId) return held.row;
     const r = await this.one<RawTicket>(
       'ticket-open',
       `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'open'`,
