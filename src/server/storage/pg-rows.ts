@@ -25,12 +25,12 @@ export interface RowWrite {
 }
 
 /**
- * An update's rows found by their keys through the primary key's index, whatever the table's size: joined alone with
- * the JSON rows (which the planner guesses at 100), a small table would be read whole and hashed, and a prepared
- * statement keeps that plan while the table grows.
+ * An update's rows found one by one through the primary key's index, whatever the table's size: with a plain
+ * `t.id = x.id` the planner may read a small table whole and hash it (it guesses the JSON rows at 100), and a prepared
+ * statement keeps that plan while the table grows. `= ANY (ARRAY[…])` cannot be hashed: a nested loop of index scans.
  */
-function byKeys(column: string, key: string): string {
-  return `${column} = ANY (ARRAY(SELECT y.${key.split(' ')[0]} FROM json_to_recordset($1::json) AS y(${key})))`;
+function byKey(column: string, key: string): string {
+  return `${column} = ANY (ARRAY[x.${key}])`;
 }
 
 interface Kind {
@@ -58,7 +58,7 @@ const KINDS: Readonly<Record<RowKind, Kind>> = {
   'player-touch': {
     table: 'players',
     columns: 'id bigint, at text',
-    sql: (x) => `UPDATE players p SET last_seen = x.at FROM ${x} WHERE p.id = x.id AND ${byKeys('p.id', 'id bigint')}`,
+    sql: (x) => `UPDATE players p SET last_seen = x.at FROM ${x} WHERE ${byKey('p.id', 'id')}`,
     keyed: true,
   },
   'ticket-insert': {
@@ -74,15 +74,14 @@ const KINDS: Readonly<Record<RowKind, Kind>> = {
   'ticket-advance': {
     table: 'tickets',
     columns: 'id text, next_seq int',
-    sql: (x) =>
-      `UPDATE tickets t SET next_seq = x.next_seq FROM ${x} WHERE t.id = x.id AND ${byKeys('t.id', 'id text')}`,
+    sql: (x) => `UPDATE tickets t SET next_seq = x.next_seq FROM ${x} WHERE ${byKey('t.id', 'id')}`,
     keyed: true,
   },
   'ticket-end': {
     table: 'tickets',
     columns: 'id text, next_seq int, prize_cents int, balance_after int, ended_at text',
     sql: (x) => `UPDATE tickets t SET status = 'ended', next_seq = x.next_seq, prize_cents = x.prize_cents,
-       balance_after = x.balance_after, ended_at = x.ended_at FROM ${x} WHERE t.id = x.id AND ${byKeys('t.id', 'id text')}`,
+       balance_after = x.balance_after, ended_at = x.ended_at FROM ${x} WHERE ${byKey('t.id', 'id')}`,
     keyed: true,
   },
   events: {
