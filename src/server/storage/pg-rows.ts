@@ -52,7 +52,7 @@ const KINDS: Readonly<Record<RowKind, Kind>> = {
     table: 'blocks',
     columns: 'block int, dealt int, remaining text, status text',
     sql: (x) =>
-      `UPDATE blocks b SET dealt = x.dealt, remaining = x.remaining, status = x.status FROM ${x} WHERE b.block = x.block`,
+      `UPDATE blocks b SET dealt = x.dealt, remaining = x.remaining, status = x.status FROM ${x} WHERE ${byKey('b.block', 'block')}`,
     keyed: true,
   },
   'player-touch': {
