@@ -5,11 +5,15 @@
  * postmaster's reaped children), the transactions and statements per command, and the statements that cost most.
  * A measuring tool, not a test.
  *
- *   npx tsx tools/postgres/pg-profile.ts [--players 100 --commands 8000 --instances 3]
+ * With --socket the services reach PostgreSQL through its Unix socket instead of loopback TCP (instances on the
+ * database's own machine).
+ *
+ *   npx tsx tools/postgres/pg-profile.ts [--players 100 --commands 8000 --instances 3 --socket]
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { DEFAULT_PRIZE_TABLE } from '../../src/core';
 import { SeededSource } from '../../src/core/seeded-source';
@@ -24,6 +28,7 @@ const flags = parseFlags(process.argv.slice(2), {
   players: { takesValue: true },
   commands: { takesValue: true },
   instances: { takesValue: true },
+  socket: { takesValue: false },
 });
 const players = integerFlag(flags, 'players', 1, 10_000) ?? 100;
 const target = integerFlag(flags, 'commands', 1, 10_000_000) ?? 8_000;
@@ -50,7 +55,7 @@ async function cpuByKind(postmaster: number): Promise<Map<string, number>> {
         continue;
       }
       const title = (await readFile(`/proc/${name}/cmdline`, 'utf8')).replace(/\0/g, ' ').trim();
-      const kind = /postgres: (\S+) \S+ \S+\(/.test(title) ? 'backends' : title.replace(/^postgres: /, '');
+      const kind = /postgres: \S+ \S+ (\S+\(|\[local\])/.test(title) ? 'backends' : title.replace(/^postgres: /, '');
       add(kind, ms);
     } catch {
       // gone meanwhile
@@ -65,7 +70,11 @@ const temp = await startTempPostgres({
 const admin = new pg.Client({ connectionString: temp.url });
 await admin.connect();
 const storages = [];
-for (let i = 0; i < instances; i++) storages.push(await PgStorage.open(temp.url));
+// The socket's folder is the data folder's parent (temp-postgres.ts), its name taken from the port.
+const url = flags.has('socket')
+  ? `postgres://poule@${encodeURIComponent(path.dirname(temp.dataDir))}:${temp.port}/postgres`
+  : temp.url;
+for (let i = 0; i < instances; i++) storages.push(await PgStorage.open(url));
 await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
 const services = storages.map((s) => new TicketService(s, DEFAULT_PRIZE_TABLE));
 let commands = 0;
@@ -125,7 +134,7 @@ try {
     if (d > 0) kinds.push(`${k} ${per(d)}`);
   }
   process.stdout.write(
-    `${n} commands, ${instances} instances, ${players} players, ${Math.round(n / wall)}/s, load ${os.loadavg()[0]!.toFixed(2)}\n` +
+    `${n} commands, ${instances} instances (${flags.has('socket') ? 'Unix socket' : 'loopback TCP'}), ${players} players, ${Math.round(n / wall)}/s, load ${os.loadavg()[0]!.toFixed(2)}\n` +
       `instances ${((me.user + me.system) / n) | 0} µs per command (system ${(me.system / n) | 0}); PostgreSQL ${per(pgTotal)}: ${kinds.join(', ')}\n` +
       `transactions per command ${(tx / n).toFixed(3)} (commands per transaction ${(n / tx).toFixed(1)})\n`,
   );
