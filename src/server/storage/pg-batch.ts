@@ -114,13 +114,10 @@ export async function runAhead(
   const read = new Map<number, ReplyRow | undefined>();
   if (ahead.length > 1) {
     try {
-      // In the order of the players' ids: every instance takes these row locks in one order, so two groups' reads
-      // never wait on each other in a cycle (which would cancel one of them as a deadlock).
-      const order = [...ahead].sort((i, j) => asked[i]!.playerId - asked[j]!.playerId);
-      const rows = await tx.readReplies(
-        order.map((i) => tx.replyRead(asked[i]!.playerId, asked[i]!.key, asked[i]!.ticketId)),
-      );
-      order.forEach((i, k) => {
+      // The players' rows are locked in the order of their ids (replyReads): every instance takes these row locks in
+      // one order, so two groups' reads never wait on each other in a cycle (which would cancel one as a deadlock).
+      const rows = await tx.readReplies(ahead.map((i) => asked[i]!));
+      ahead.forEach((i, k) => {
         read.set(i, rows[k]);
       });
     } catch (error) {

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { GameEvent } from '../../core';
 import { type AuditKind, canonicalJson } from '../audit';
 import type { Holding } from '../printed/printed-store';
-import { merged, nameOf, pipelined, pipelinedEach, type Statement } from './pg-pipeline';
+import { nameOf, pipelined, type Statement } from './pg-pipeline';
+import { assemble, type Pending, type RowKind, type RowValue } from './pg-rows';
 import { blockOf, playerOf, type RawBlock, type RawPlayer, type RawTicket, ticketOf } from './rows';
 import type { BlockRow, LedgerKind, PlayerRow, StorageTx, StoredReply, TicketRow } from './storage';
 
@@ -17,6 +18,13 @@ function ticketOfJson(text: unknown): TicketRow | undefined {
 }
 const BLOCK_COLUMNS = 'block, emission, prize_table, remaining, dealt, status';
 
+/** A keyed request's locked read: its player, its key, and the ticket a command names. */
+export interface ReplyAsk {
+  readonly playerId: number;
+  readonly key: string;
+  readonly ticketId?: string | undefined;
+}
+
 /** A keyed request's locked read (storedReply). */
 export interface ReplyRow {
   body_hash: string | null;
@@ -27,6 +35,8 @@ export interface ReplyRow {
   balance_cents: number | null;
   balance: number | null;
   t_json?: string | null;
+  /** A request naming no ticket (a buy, a top-up): its player's open ticket, if any. */
+  o_json?: string | null;
   p_seat?: number | null;
   p_holder?: number | null;
   p_ever?: boolean | null;
@@ -76,9 +86,14 @@ interface PendingAudit {
 export class PgTx implements StorageTx {
   private readonly balances = new Map<number, number>();
   /** Statements not yet sent: they go pipelined before the next read, or with the group's end. */
-  private pending: Statement[] = [];
+  private pending: Pending[] = [];
   /** The ticket row read (and locked) with the request's stored reply, until the request asks for it. */
   private prefetched: { readonly id: string; readonly row: TicketRow | undefined } | null = null;
+  /**
+   * The player's open ticket read with the stored reply of a request naming no ticket (a buy), until the request asks
+   * for it (`openTicketOf`) or writes anything.
+   */
+  private openPrefetched: { readonly playerId: number; readonly row: TicketRow | undefined } | null = null;
   private readonly audits: PendingAudit[] = [];
   /** The open block's row as locked (FOR UPDATE) by this transaction and changed since by its own writes. */
   private lockedBlock: BlockRow | null = null;
@@ -123,7 +138,14 @@ export class PgTx implements StorageTx {
 
   /** A write, kept until the next round trip. */
   private write(table: string, text: string, values: readonly (string | number | null)[]): void {
+    this.openPrefetched = null;
     this.pending.push({ name: nameOf(text), text, values, table });
+  }
+
+  /** A row of a kind the group's requests write alike: all of that kind in one round trip go as one statement. */
+  private row(kind: RowKind, row: readonly RowValue[]): void {
+    this.openPrefetched = null;
+    this.pending.push({ kind, row });
   }
 
   /** Queues a statement to go with the next round trip (the group's BEGIN, its COMMIT). */
@@ -137,11 +159,11 @@ export class PgTx implements StorageTx {
     await pipelined(this.client, this.takePending());
   }
 
-  /** The pending statements, taken out (writes merged). */
+  /** The pending statements, taken out (rows of a kind gathered, writes merged: `assemble`). */
   takePending(): Statement[] {
     const taken = this.pending;
     this.pending = [];
-    return merged(taken);
+    return assemble(taken);
   }
 
   async playerByTokenHash(tokenHash: string): Promise<PlayerRow | undefined> {
@@ -181,7 +203,7 @@ export class PgTx implements StorageTx {
   }
 
   async touchPlayer(playerId: number, at: string): Promise<void> {
-    this.write('players', 'UPDATE players SET last_seen = $1 WHERE id = $2', [at, playerId]);
+    this.row('player-touch', [playerId, at]);
   }
 
   async balance(playerId: number): Promise<number> {
@@ -206,17 +228,14 @@ export class PgTx implements StorageTx {
     at: string,
   ): Promise<number> {
     const after = (await this.balance(playerId)) + cents;
-    this.write(
-      'ledger',
-      'INSERT INTO ledger (player_id, kind, cents, balance_after, ticket_id, at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [playerId, kind, cents, after, ticketId, at],
-    );
+    this.row('ledger', [playerId, kind, cents, after, ticketId, at]);
     this.balances.set(playerId, after);
     return after;
   }
 
   async storedReply(playerId: number, key: string, ticketId?: string): Promise<StoredReply | undefined> {
     this.prefetched = null;
+    this.openPrefetched = null;
     if (!this.locking) {
       const r = await this.one<ReplyRow>(
         'reply',
@@ -226,46 +245,64 @@ export class PgTx implements StorageTx {
       );
       return replyOf(r);
     }
-    const read = this.replyRead(playerId, key, ticketId);
-    const r = (await pipelined<ReplyRow>(this.client, [...this.takePending(), read]))[0];
+    const [r] = await this.readReplies([{ playerId, key, ticketId }]);
     return this.adoptReply(r, playerId, ticketId);
   }
 
   /**
-   * A keyed request's locked read, as a statement: its player's row (locked), stored reply and balance, and — for a
-   * command, which names its ticket — the ticket's row and its printed row if it is one, both locked too (after the
-   * player's), so the holder read is the latest committed (a claim on another instance). Sent alone by storedReply, or
-   * with the other requests' of a group in one round trip (pg-batch.ts).
+   * Keyed requests' locked reads, as two statements whatever their number: first their players' rows are locked, in
+   * the order of their ids (one lock order on every instance); then one statement reads, with a snapshot taken after
+   * those locks, each one's stored reply and balance and — for a command, which names its ticket — the ticket's row
+   * and its printed row if it is one, both locked too (after the players'), so the holder read is the latest
+   * committed (a claim on another instance). Every join is LATERAL (and kept apart by OFFSET 0), so each request's rows
+   * are found by their keys through an index, whatever the planner guesses of the JSON's rows or the tables' sizes. A read in the same statement as its lock would keep the snapshot taken
+   * before waiting for it: a reply or ledger row committed meanwhile by another instance would be missed.
    */
-  replyRead(playerId: number, key: string, ticketId?: string): Statement {
-    const lockRead = `SELECT r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
-                  (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance`;
-    if (ticketId === undefined) {
-      const text = `${lockRead}
-           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2 WHERE p.id = $1 FOR UPDATE OF p`;
-      return { name: 'reply-lock', text, values: [playerId, key] };
-    }
-    const text = `${lockRead}, CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json, pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
+  replyReads(asks: readonly ReplyAsk[]): Statement[] {
+    const players = [...new Set(asks.map((a) => a.playerId))].sort((a, b) => a - b);
+    const lock: Statement = {
+      name: 'players-lock',
+      text: 'SELECT id FROM players WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+      values: [`{${players.join(',')}}`],
+    };
+    const rows = asks
+      .map((a, o) => ({ o, player: a.playerId, key: a.key, ticket: a.ticketId ?? null }))
+      .sort((a, b) => a.player - b.player);
+    const text = `SELECT x.o, r.body_hash, r.status, r.reply, r.ticket_id, r.seq, r.balance_cents,
+           (SELECT balance_after FROM ledger WHERE player_id = p.id ORDER BY id DESC LIMIT 1) AS balance,
+           CASE WHEN t.id IS NOT NULL THEN to_json(t)::text END AS t_json,
+           CASE WHEN x.ticket IS NULL THEN (SELECT to_json(o)::text FROM (SELECT ${TICKET_COLUMNS} FROM tickets
+             WHERE player_id = p.id AND status = 'open') o) END AS o_json,
+           pt.seat_player_id AS p_seat, pt.holder_player_id AS p_holder,
            CASE WHEN pt.seat_player_id IS NOT NULL AND pt.holder_player_id IS DISTINCT FROM p.id
-             THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = $3 AND c.player_id = p.id) END AS p_ever
-           FROM players p LEFT JOIN replies r ON r.player_id = p.id AND r.key = $2
-           LEFT JOIN LATERAL (SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = $3 FOR UPDATE) t ON true
-           LEFT JOIN LATERAL (SELECT seat_player_id, holder_player_id FROM printed_tickets WHERE serial = $3 FOR UPDATE) pt
+             THEN EXISTS (SELECT 1 FROM printed_claims c WHERE c.serial = x.ticket AND c.player_id = p.id) END AS p_ever
+           FROM json_to_recordset($1::json) AS x(o int, player bigint, key text, ticket text)
+           JOIN LATERAL (SELECT id FROM players WHERE id = x.player OFFSET 0) p ON true
+           LEFT JOIN LATERAL (SELECT body_hash, status, reply, ticket_id, seq, balance_cents FROM replies
+             WHERE player_id = x.player AND key = x.key OFFSET 0) r ON true
+           LEFT JOIN LATERAL (SELECT ${TICKET_COLUMNS} FROM tickets WHERE id = x.ticket FOR UPDATE) t ON true
+           LEFT JOIN LATERAL (SELECT seat_player_id, holder_player_id FROM printed_tickets WHERE serial = x.ticket FOR UPDATE) pt
              ON true
-           WHERE p.id = $1 FOR UPDATE OF p`;
-    return { name: 'reply-lock-ticket', text, values: [playerId, key, ticketId] };
+           ORDER BY x.o`;
+    return [lock, { name: 'replies-read', text, values: [JSON.stringify(rows)] }];
   }
 
-  /** Sends the pending writes and these locked reads in one round trip; each read's row (or undefined). */
-  async readReplies(reads: readonly Statement[]): Promise<(ReplyRow | undefined)[]> {
-    const pending = this.takePending();
-    const all = await pipelinedEach<ReplyRow>(this.client, [...pending, ...reads]);
-    return all.slice(pending.length).map((rows) => rows[0]);
+  /** Sends the pending writes and these locked reads in one round trip; each read's row (or undefined), in order. */
+  async readReplies(asks: readonly ReplyAsk[]): Promise<(ReplyRow | undefined)[]> {
+    const all = await pipelined<ReplyRow & { o: number }>(this.client, [
+      ...this.takePending(),
+      ...this.replyReads(asks),
+    ]);
+    const found: (ReplyRow | undefined)[] = asks.map(() => undefined);
+    for (const r of all) found[r.o] = r;
+    return found;
   }
 
   /** What a locked read found, taken in as the request's own: its ticket held for `ticket()`, its balance kept. */
   adoptReply(r: ReplyRow | undefined, playerId: number, ticketId?: string): StoredReply | undefined {
     this.prefetched = null;
+    this.openPrefetched = null;
+    if (r && ticketId === undefined) this.openPrefetched = { playerId, row: ticketOfJson(r.o_json) };
     if (r && ticketId !== undefined) {
       const row = ticketOfJson(r.t_json);
       this.prefetched = { id: ticketId, row };
@@ -279,21 +316,17 @@ export class PgTx implements StorageTx {
 
   async storeReply(playerId: number, key: string, reply: StoredReply, at: string): Promise<void> {
     const u = 'update' in reply ? reply.update : null;
-    this.write(
-      'replies',
-      'INSERT INTO replies (player_id, key, body_hash, status, reply, ticket_id, seq, balance_cents, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [
-        playerId,
-        key,
-        reply.bodyHash,
-        reply.status,
-        'reply' in reply ? reply.reply : null,
-        u?.ticketId ?? null,
-        u?.seq ?? null,
-        u?.balanceCents ?? null,
-        at,
-      ],
-    );
+    this.row('reply', [
+      playerId,
+      key,
+      reply.bodyHash,
+      reply.status,
+      'reply' in reply ? reply.reply : null,
+      u?.ticketId ?? null,
+      u?.seq ?? null,
+      u?.balanceCents ?? null,
+      at,
+    ]);
   }
 
   async ticket(id: string): Promise<TicketRow | undefined> {
@@ -312,6 +345,9 @@ export class PgTx implements StorageTx {
   }
 
   async openTicketOf(playerId: number): Promise<TicketRow | undefined> {
+    const held = this.openPrefetched;
+    this.openPrefetched = null;
+    if (held?.playerId === playerId) return held.row;
     const r = await this.one<RawTicket>(
       'ticket-open',
       `SELECT ${TICKET_COLUMNS} FROM tickets WHERE player_id = $1 AND status = 'open'`,
@@ -354,27 +390,28 @@ export class PgTx implements StorageTx {
   async insertTicket(
     t: Omit<TicketRow, 'status' | 'nextSeq' | 'prizeCents' | 'balanceAfterCents' | 'endedAt'>,
   ): Promise<void> {
-    this.write(
-      'tickets',
-      `INSERT INTO tickets (id, block, idx, a1_cents, a2_cents, player_id, status, next_seq, stake_cents, balance_before, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'open', 1, $7, $8, $9)`,
-      [t.id, t.block, t.index, t.a1Cents, t.a2Cents, t.playerId, t.stakeCents, t.balanceBeforeCents, t.createdAt],
-    );
+    this.row('ticket-insert', [
+      t.id,
+      t.block,
+      t.index,
+      t.a1Cents,
+      t.a2Cents,
+      t.playerId,
+      t.stakeCents,
+      t.balanceBeforeCents,
+      t.createdAt,
+    ]);
   }
 
   async appendEvents(ticketId: string, fromIndex: number, seq: number, events: readonly GameEvent[]): Promise<void> {
     if (events.length === 0) return;
-    // One statement for all of a command's events: their JSON texts as one JSON array.
-    this.write(
-      'ticket_events',
-      `INSERT INTO ticket_events (ticket_id, idx, seq, event)
-       SELECT $1, $2 + x.o - 1, $3, x.e FROM json_array_elements_text($4::json) WITH ORDINALITY AS x(e, o)`,
-      [ticketId, fromIndex, seq, JSON.stringify(events.map((e) => JSON.stringify(e)))],
-    );
+    events.forEach((e, i) => {
+      this.row('events', [ticketId, fromIndex + i, seq, JSON.stringify(e)]);
+    });
   }
 
   async advanceTicket(ticketId: string, nextSeq: number): Promise<void> {
-    this.write('tickets', 'UPDATE tickets SET next_seq = $1 WHERE id = $2', [nextSeq, ticketId]);
+    this.row('ticket-advance', [ticketId, nextSeq]);
   }
 
   async endTicket(
@@ -384,11 +421,7 @@ export class PgTx implements StorageTx {
     balanceAfterCents: number,
     at: string,
   ): Promise<void> {
-    this.write(
-      'tickets',
-      "UPDATE tickets SET status = 'ended', next_seq = $1, prize_cents = $2, balance_after = $3, ended_at = $4 WHERE id = $5",
-      [nextSeq, prizeCents, balanceAfterCents, at, ticketId],
-    );
+    this.row('ticket-end', [ticketId, nextSeq, prizeCents, balanceAfterCents, at]);
   }
 
   async openBlock(): Promise<BlockRow | undefined> {
@@ -454,12 +487,7 @@ export class PgTx implements StorageTx {
       this.lockedBlock = { ...this.lockedBlock, dealt, remaining: [...remaining], status };
     // A block saved without having been read under lock here (an operator's close): forget what is held.
     else this.lockedBlock = null;
-    this.write('blocks', 'UPDATE blocks SET dealt = $1, remaining = $2, status = $3 WHERE block = $4', [
-      dealt,
-      JSON.stringify(remaining),
-      status,
-      block,
-    ]);
+    this.row('block-save', [block, dealt, JSON.stringify(remaining), status]);
   }
 
   async audit(kind: AuditKind, payload: unknown, at: string): Promise<void> {
