@@ -353,7 +353,12 @@ export class SqliteStorage implements Storage {
       this.tx.head = null;
     });
     const wal = !db.memory && String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
-    this.checkpointer = wal ? new WalCheckpointer(db.name, checkpoints) : null;
+    this.checkpointer = wal
+      ? new WalCheckpointer(db.name, checkpoints, () => {
+          // The worker stopped: this connection checkpoints inside its COMMITs again, as SQLite does by default.
+          if (db.open) db.pragma('wal_autocheckpoint = 1000');
+        })
+      : null;
     if (this.checkpointer) {
       const c = this.checkpointer;
       // This connection no longer checkpoints inside its COMMITs: the worker does, beside the event loop.

@@ -67,6 +67,26 @@ describe('WAL checkpoints in a worker thread', () => {
     }
   }, 60_000);
 
+  it('if the worker stops, the serving connection checkpoints by itself again and still closes cleanly', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'poule-wal-'));
+    const file = join(dir, 'wal.sqlite');
+    const storage = SqliteStorage.open(file, undefined, POLICY);
+    await writeGroups(storage, 2, `${file}-wal`);
+    await storage.checkpointer!.worker.terminate();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(storage.checkpointer!.failure).toMatch(/stopped/);
+    expect(storage.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    await writeGroups(storage, 2, `${file}-wal`);
+    await storage.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.prepare('SELECT count(*) AS n FROM audit').get()).toEqual({ n: 4 * PER_GROUP });
+    } finally {
+      db.close();
+    }
+  });
+
   it('an in-memory database has no WAL and no checkpointer', async () => {
     const storage = new SqliteStorage(openDatabase(':memory:'));
     expect(storage.checkpointer).toBeNull();

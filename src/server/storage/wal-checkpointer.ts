@@ -68,29 +68,66 @@ export const DEFAULT_CHECKPOINT_POLICY: CheckpointPolicy = {
  * and that checkpoint copies only what the last one left. The WAL stays bounded.
  */
 export class WalCheckpointer {
-  private readonly worker: Worker;
+  /** Public for tests, which stop it to see the serving side take checkpoints back. */
+  readonly worker: Worker;
   private inFlight: Promise<CheckpointReport> | null = null;
+  /** How the checkpoint in flight ends: by the worker's answer, or by the worker stopping. */
+  private settle: { readonly fenced: boolean; resolve(r: CheckpointReport): void; reject(e: Error): void } | null =
+    null;
   private lastStart = Number.NEGATIVE_INFINITY;
   private lastFence = Number.NEGATIVE_INFINITY;
   /** Frames in the WAL at the last checkpoint, or 0 when a fenced one copied them all (the WAL then starts over). */
   private lastLog = 0;
   private closed = false;
+  private exited = false;
   /** The last checkpoints' reports, newest last (for tests and the bench). */
   readonly reports: CheckpointReport[] = [];
   /** Fenced checkpoints so far: groups that waited for one. */
   fences = 0;
   failure: string | null = null;
 
+  /**
+   * `stopped` is called if the worker stops before `close` (it could not open the file, or died): the serving
+   * connection must then checkpoint by itself again, or the WAL would grow without bound.
+   */
   constructor(
     file: string,
     private readonly policy: CheckpointPolicy = DEFAULT_CHECKPOINT_POLICY,
+    stopped: () => void = () => {},
   ) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
     // A storage a test forgot to close must not keep the process alive.
     this.worker.unref();
+    this.worker.on('message', (m: CheckpointReport | { error: string }) => {
+      const s = this.settle;
+      this.settle = null;
+      if (!s) return;
+      if ('error' in m) {
+        this.failure = m.error;
+        s.reject(new Error(m.error));
+        return;
+      }
+      // Fenced and all copied: the next group writes the WAL from its start (unless another process still reads it,
+      // which the next checkpoint's report shows).
+      this.lastLog = s.fenced && m.checkpointed === m.log ? 0 : m.log;
+      this.reports.push(m);
+      if (this.reports.length > 64) this.reports.shift();
+      s.resolve(m);
+    });
     this.worker.on('error', (e) => {
       this.failure = e.message;
+    });
+    this.worker.on('exit', () => {
+      this.exited = true;
+      const s = this.settle;
+      this.settle = null;
+      s?.reject(new Error('the checkpoint worker stopped'));
+      if (!this.closed) {
+        this.failure ??= 'the checkpoint worker stopped';
+        this.closed = true;
+        stopped();
+      }
     });
   }
 
@@ -107,7 +144,9 @@ export class WalCheckpointer {
       return null;
     this.fences++;
     this.lastFence = now;
-    const done = this.inFlight ? this.inFlight.then(() => this.checkpoint(true)) : this.checkpoint(true);
+    const done = this.inFlight
+      ? this.inFlight.catch(() => {}).then(() => this.checkpoint(true))
+      : this.checkpoint(true);
     return done.then(
       () => {},
       () => {},
@@ -120,31 +159,12 @@ export class WalCheckpointer {
     if (this.closed) return Promise.reject(new Error('the checkpointer is closed'));
     this.lastStart = performance.now();
     const p = new Promise<CheckpointReport>((resolve, reject) => {
-      const onMessage = (m: CheckpointReport | { error: string }): void => {
-        this.worker.off('error', onError);
-        if ('error' in m) {
-          this.failure = m.error;
-          reject(new Error(m.error));
-          return;
-        }
-        // Fenced and all copied: the next group writes the WAL from its start (unless another process still reads it,
-        // which the next checkpoint's report shows).
-        this.lastLog = fenced && m.checkpointed === m.log ? 0 : m.log;
-        this.reports.push(m);
-        if (this.reports.length > 64) this.reports.shift();
-        resolve(m);
-      };
-      const onError = (e: Error): void => {
-        this.worker.off('message', onMessage);
-        reject(e);
-      };
-      this.worker.once('message', onMessage);
-      this.worker.once('error', onError);
+      this.settle = { fenced, resolve, reject };
       this.worker.ref();
       this.worker.postMessage('checkpoint');
     }).finally(() => {
       this.inFlight = null;
-      if (!this.closed) this.worker.unref();
+      if (!this.exited) this.worker.unref();
     });
     this.inFlight = p;
     // A failed checkpoint leaves the WAL to the next one (or to the close); the serving side must not stop for it.
@@ -154,10 +174,12 @@ export class WalCheckpointer {
 
   /** Waits for a checkpoint in flight, then closes the worker's connection (before the serving one closes). */
   async close(): Promise<void> {
-    if (this.closed) return;
+    if (this.exited) return;
     this.closed = true;
     await this.inFlight?.catch(() => {});
+    if (this.exited) return;
     const gone = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.ref();
     this.worker.postMessage('close');
     await gone;
   }
