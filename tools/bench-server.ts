@@ -22,7 +22,9 @@ import { SeededSource } from '../src/core/seeded-source';
 import { integerFlag, type Output, parseFlags, secondsFlag, stringFlag, UsageError } from './cli-args';
 import { formatProfile, summarizeProfile } from './game-server/cpu-profile';
 import { FastClient } from './game-server/fast-client';
+import type { BaseUrl } from './game-server/http-client';
 import { measurePostgres, type PostgresLimit, postgresPids } from './game-server/postgres-limit';
+import { RawClient } from './game-server/raw-client';
 import { writeServerConfig } from './game-server/server-config';
 import { cpuMillisOf, type RunningServer, startChild, startServer } from './game-server/server-process';
 import { SimPlayer } from './game-server/sim-player';
@@ -46,6 +48,8 @@ export interface LoadFigures {
   readonly p99Ms: number;
   /** The serving process's CPU time per request (user + system), from /proc; null where /proc is missing. */
   readonly cpuMsPerRequest: number | null;
+  /** This process's (the load generator's) CPU time per request: it shares the cores with the server. */
+  readonly generatorCpuMsPerRequest: number;
 }
 
 export interface GameFigures extends LoadFigures {
@@ -76,6 +80,7 @@ export interface PostgresBench {
 
 export interface ServerBench {
   readonly players: number;
+  readonly client: ClientKind;
   readonly postgres: PostgresBench | null;
   readonly game: GameFigures;
   readonly empty: LoadFigures;
@@ -100,6 +105,8 @@ class Window {
   private to = Number.POSITIVE_INFINITY;
   private cpuFrom = new Map<number, number>();
   private cpuUsed: number | null = null;
+  private ownFrom: NodeJS.CpuUsage | null = null;
+  private ownUsed = 0;
   /** The window on the monotonic clock, in µs (for the CPU profile). */
   monoFrom = 0;
   monoTo = 0;
@@ -118,6 +125,7 @@ class Window {
 
   async open(seconds: number): Promise<void> {
     this.cpuFrom = (await this.cpuNow()) ?? new Map();
+    this.ownFrom = process.cpuUsage();
     this.monoFrom = Number(process.hrtime.bigint() / 1000n);
     this.from = performance.now();
     this.to = this.from + seconds * 1000;
@@ -125,6 +133,8 @@ class Window {
 
   async close(): Promise<void> {
     this.monoTo = Number(process.hrtime.bigint() / 1000n);
+    const own = process.cpuUsage(this.ownFrom ?? undefined);
+    this.ownUsed = (own.user + own.system) / 1000;
     const now = await this.cpuNow();
     // A process started during the window counts whole; one gone during it is lost (connections are kept, so rare).
     this.cpuUsed = now && [...now].reduce((sum, [pid, ms]) => sum + ms - (this.cpuFrom.get(pid) ?? 0), 0);
@@ -154,9 +164,16 @@ class Window {
       p50Ms: quantile([...sorted], 0.5),
       p99Ms: quantile([...sorted], 0.99),
       cpuMsPerRequest: cpu,
+      generatorCpuMsPerRequest: n > 0 ? this.ownUsed / n : Number.NaN,
     };
   }
 }
+
+/** The load generator's connection: hand-written HTTP/1.1 (the default, the leanest) or undici's client. */
+export type ClientKind = 'raw' | 'undici';
+type BenchClient = RawClient | FastClient;
+const newClient = (kind: ClientKind, base: BaseUrl): BenchClient =>
+  kind === 'raw' ? new RawClient(base) : new FastClient(base);
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -173,6 +190,7 @@ export async function loadGame(
   players: number,
   seconds: number,
   cpuPids: () => Promise<readonly number[]> = async () => [server].flat().map((s) => s.pid),
+  client: ClientKind = 'raw',
 ): Promise<GameFigures> {
   const servers = [server].flat();
   const w = new Window(cpuPids);
@@ -188,7 +206,14 @@ export async function loadGame(
       },
     };
     const mine = servers[i % servers.length]!;
-    return new SimPlayer(i, new FastClient(() => mine.url), SeededSource.fromSeed(i + 1), hooks, runId, false);
+    return new SimPlayer(
+      i,
+      newClient(client, () => mine.url),
+      SeededSource.fromSeed(i + 1),
+      hooks,
+      runId,
+      false,
+    );
   });
   try {
     await Promise.all(sims.map((p) => p.openSession()));
@@ -200,7 +225,7 @@ export async function loadGame(
       }),
     ]);
     const f = w.figures();
-    const connects = sims.reduce((n, p) => n + (p.client as FastClient).connects, 0);
+    const connects = sims.reduce((n, p) => n + (p.client as BenchClient).connects, 0);
     return {
       ...f,
       window: { from: w.monoFrom, to: w.monoTo },
@@ -215,9 +240,14 @@ export async function loadGame(
 }
 
 /** The same load generator against the empty handler: N clients, each one request at a time. */
-export async function loadEmpty(server: RunningServer, clients: number, seconds: number): Promise<LoadFigures> {
+export async function loadEmpty(
+  server: RunningServer,
+  clients: number,
+  seconds: number,
+  client: ClientKind = 'raw',
+): Promise<LoadFigures> {
   const w = new Window(async () => [server.pid]);
-  const cs = Array.from({ length: clients }, () => new FastClient(() => server.url));
+  const cs = Array.from({ length: clients }, () => newClient(client, () => server.url));
   try {
     const clock = timeWindow(w, seconds);
     await Promise.all([
@@ -251,6 +281,7 @@ async function benchPostgres(
   dir: string,
   config: string,
   staticDir: string,
+  client: ClientKind,
 ): Promise<PostgresBench> {
   const temp = target.url === null ? await startTempPostgres() : null;
   const url = target.url ?? temp!.url;
@@ -265,7 +296,7 @@ async function benchPostgres(
         ...servers.map((s) => s.pid),
         ...(postmaster === null ? [] : await postgresPids(postmaster)),
       ];
-      const game = await loadGame(servers, players, seconds, pids);
+      const game = await loadGame(servers, players, seconds, pids, client);
       const limit = await measurePostgres(url, SQLITE_SECONDS);
       return { instances: target.instances, game, limit, cpuIncludesPostgres: postmaster !== null };
     } finally {
@@ -330,6 +361,7 @@ export async function benchServer(
   database: string | null,
   profile = false,
   postgres: PostgresTarget | null = null,
+  client: ClientKind = 'raw',
 ): Promise<ServerBench> {
   const loadBefore = os.loadavg();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-bench-server-'));
@@ -348,7 +380,7 @@ export async function benchServer(
     });
     let game: GameFigures;
     try {
-      game = await loadGame(server, players, seconds);
+      game = await loadGame(server, players, seconds, undefined, client);
     } finally {
       // A clean close, so a profile gets written.
       await server.stop();
@@ -369,15 +401,16 @@ export async function benchServer(
     let empty: LoadFigures;
     let emptyAutocannon: AutocannonFigures;
     try {
-      empty = await loadEmpty(handler, players, Math.min(seconds, EMPTY_HANDLER_SECONDS));
+      empty = await loadEmpty(handler, players, Math.min(seconds, EMPTY_HANDLER_SECONDS), client);
       emptyAutocannon = await autocannonEmpty(handler, players, Math.min(seconds, EMPTY_HANDLER_SECONDS));
     } finally {
       await handler.kill();
     }
     const sqlite = await measureSqlite(SQLITE_SECONDS);
-    const pgBench = postgres ? await benchPostgres(postgres, players, seconds, dir, config, staticDir) : null;
+    const pgBench = postgres ? await benchPostgres(postgres, players, seconds, dir, config, staticDir, client) : null;
     return {
       players,
+      client,
       postgres: pgBench,
       game,
       empty,
@@ -403,13 +436,13 @@ export function formatServerBench(b: ServerBench): string {
   const cpu = (c: number | null): string => (c === null ? 'n/a' : `${(c * 1000).toFixed(0)} µs`);
   const load = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(' ');
   return `${[
-    `game server bench: ${b.players} players, ${ms(g.seconds)} s measured after ${WARMUP_SECONDS} s of warm-up (node ${process.version}, ${os.cpus().length} cpus)`,
+    `game server bench: ${b.players} players, ${ms(g.seconds)} s measured after ${WARMUP_SECONDS} s of warm-up, load generator ${b.client === 'raw' ? 'hand-written HTTP/1.1' : 'undici'} (node ${process.version}, ${os.cpus().length} cpus)`,
     `  tickets/s        ${n0(g.ticketsPerSecond)}  (${n0(g.tickets)} whole tickets)`,
     `  commands/s       ${n0(g.perSecond)}  (durable buys, commands and top-ups: ${n0(g.requests)})   aim ≥ ${n0(AIM.commandsPerSecond)}: ${mark(g.perSecond >= AIM.commandsPerSecond)}`,
     `  latency          p50 ${ms(g.p50Ms)} ms, p99 ${ms(g.p99Ms)} ms   aim p99 < ${AIM.p99Ms} ms at ${AIM.players} players: ${mark(g.p99Ms < AIM.p99Ms)}`,
-    `  server CPU       ${cpu(g.cpuMsPerRequest)} per command; ${g.connects} sockets opened by ${b.players} players (keep-alive)`,
+    `  server CPU       ${cpu(g.cpuMsPerRequest)} per command; ${g.connects} sockets opened by ${b.players} players (keep-alive); load generator ${cpu(g.generatorCpuMsPerRequest)} per command`,
     `limits, same run:`,
-    `  empty handler    ${n0(e.perSecond)} req/s (fastify 5, this load generator, ${b.players} clients, ${ms(e.seconds)} s), p50 ${ms(e.p50Ms)} ms, p99 ${ms(e.p99Ms)} ms, CPU ${cpu(e.cpuMsPerRequest)} per request`,
+    `  empty handler    ${n0(e.perSecond)} req/s (fastify 5, this load generator, ${b.players} clients, ${ms(e.seconds)} s), p50 ${ms(e.p50Ms)} ms, p99 ${ms(e.p99Ms)} ms, CPU ${cpu(e.cpuMsPerRequest)} per request (load generator ${cpu(e.generatorCpuMsPerRequest)})`,
     `                   ${n0(a.perSecond)} req/s (autocannon, ${b.players} connections), p50 ${ms(a.p50Ms)} ms, p99 ${ms(a.p99Ms)} ms${a.errors ? `, ${a.errors} errors` : ''}`,
     `  SQLite WAL FULL  ${n0(s.oneInsertTxPerSecond)} durable one-insert transactions/s; ${n0(s.rowsPerSecondAt50)} rows/s at ${ROWS_PER_GROUP} a transaction (${n0(s.txPerSecondAt50)} tx/s)`,
     `  commands/s ÷ empty handler req/s = ${share.toFixed(3)} (this load generator), ${shareAc.toFixed(3)} (autocannon)   aim ≥ ${AIM.shareOfEmptyHandler}: ${mark(Math.min(share, shareAc) >= AIM.shareOfEmptyHandler)}`,
@@ -447,6 +480,7 @@ const FLAGS = {
   seconds: { takesValue: true },
   database: { takesValue: true },
   profile: { takesValue: false },
+  client: { takesValue: true },
 } as const;
 
 export async function main(argv: readonly string[], out: Output, errOut: Output): Promise<number> {
@@ -455,12 +489,16 @@ export async function main(argv: readonly string[], out: Output, errOut: Output)
   let database: string | null;
   let profile: boolean;
   let postgres: PostgresTarget | null;
+  let client: ClientKind;
   try {
     const f = parseFlags(argv, FLAGS);
     players = integerFlag(f, 'players', 1, 10_000) ?? AIM.players;
     seconds = secondsFlag(f, 'seconds') ?? 20;
     database = stringFlag(f, 'database') ?? null;
     profile = f.has('profile');
+    const c = stringFlag(f, 'client') ?? 'raw';
+    if (c !== 'raw' && c !== 'undici') throw new UsageError(`--client must be raw or undici, not ${c}`);
+    client = c;
     const instances = integerFlag(f, 'instances', 1, 16) ?? 3;
     const pgUrl = database !== null && /^postgres(ql)?:\/\//.test(database) ? database : null;
     if (pgUrl !== null) database = null;
@@ -468,13 +506,13 @@ export async function main(argv: readonly string[], out: Output, errOut: Output)
   } catch (e) {
     if (e instanceof UsageError) {
       errOut.write(
-        `bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE|postgres://… --postgres --instances N --profile]\n`,
+        `bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE|postgres://… --postgres --instances N --profile --client raw|undici]\n`,
       );
       return 2;
     }
     throw e;
   }
-  out.write(formatServerBench(await benchServer(players, seconds, database, profile, postgres)));
+  out.write(formatServerBench(await benchServer(players, seconds, database, profile, postgres, client)));
   return 0;
 }
 

@@ -20,6 +20,10 @@ export class GroupCommit {
   private running: Promise<void> | null = null;
   private readonly rollbackListeners: (() => void)[] = [];
   private readonly beginListeners: (() => void)[] = [];
+  private readonly commitListeners: (() => void)[] = [];
+  /** What the next group waits for before it begins (see `gateWith`), while it holds. */
+  private gate: Promise<void> | null = null;
+  private gateSource: (() => Promise<void> | null) | null = null;
   /** A request's savepoint, prepared once: `exec` would compile its SQL again at every request. */
   private readonly savepoint: { readonly open: Statement; readonly release: Statement; readonly undo: Statement };
 
@@ -55,6 +59,19 @@ export class GroupCommit {
     this.beginListeners.push(listener);
   }
 
+  /** Called after every COMMIT that succeeded, before the group's replies are released. */
+  onCommit(listener: () => void): void {
+    this.commitListeners.push(listener);
+  }
+
+  /**
+   * `source` is asked before each group begins: a promise it returns holds that group (and the requests that arrive
+   * meanwhile join it) until it settles. The event loop stays free meanwhile; reads do not wait for it.
+   */
+  gateWith(source: () => Promise<void> | null): void {
+    this.gateSource = source;
+  }
+
   /** Resolves once no group is being applied (reads wait for it: they must not see a group before its COMMIT). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -63,7 +80,14 @@ export class GroupCommit {
   /** Applies and commits everything waiting (after the group being applied, if any). */
   async flush(): Promise<void> {
     // No await when no group runs: the requests waiting now are taken now, not those arriving meanwhile.
-    while (this.running) await this.running;
+    for (;;) {
+      while (this.running || this.gate) await (this.running ?? this.gate);
+      const gate = this.gateSource?.() ?? null;
+      if (gate === null) break;
+      this.gate = gate;
+      await gate;
+      if (this.gate === gate) this.gate = null;
+    }
     this.scheduled = false;
     const jobs = this.queue;
     if (jobs.length === 0) return;
@@ -104,6 +128,7 @@ export class GroupCommit {
       return;
     }
     if (jobs.some((j) => j.play)) this.faults.afterCommit();
+    for (const listener of this.commitListeners) listener();
     jobs.forEach((job, i) => {
       const o = outcomes[i]!;
       if (o.ok) job.resolve(o.value);

@@ -1,7 +1,7 @@
 /**
  * What the load generator itself costs: the same 100 clients post to the empty handler through node:http
- * (PlayerClient) and through undici (FastClient), in turns, and this process's CPU time per request is printed
- * beside the handler's. The generator shares the cores with the server, so its cost is taken from the server's
+ * (PlayerClient), through undici (FastClient) and by hand (RawClient), in turns, and this process's CPU time per
+ * request is printed beside the handler's. The generator shares the cores with the server, so its cost is taken from the server's
  * figures. A benchmark, not a test.
  *
  *   npx tsx tools/game-server/client-cost.ts [--clients 100 --seconds 3 --rounds 3]
@@ -10,6 +10,7 @@ import os from 'node:os';
 import { integerFlag, parseFlags, secondsFlag, UsageError } from '../cli-args';
 import { FastClient } from './fast-client';
 import { type GameClient, PlayerClient } from './http-client';
+import { RawClient } from './raw-client';
 import { cpuMillisOf, type RunningServer, startChild } from './server-process';
 
 let clients: number;
@@ -72,6 +73,7 @@ try {
     process.stdout.write(`round ${round} (load ${load})\n`);
     process.stdout.write(`  node:http ${await drive(handler, () => new PlayerClient(() => handler.url))}\n`);
     process.stdout.write(`  undici    ${await drive(handler, () => new FastClient(() => handler.url))}\n`);
+    process.stdout.write(`  raw       ${await drive(handler, () => new RawClient(() => handler.url))}\n`);
   }
 } finally {
   await handler.kill();

@@ -64,6 +64,7 @@ let runKeys = 0;
 export class SimPlayer {
   readonly problems: string[] = [];
   readonly exchanges: Exchange[] = [];
+  /** Every ticket this player bought, when it keeps them (`keep`). */
   readonly tickets: SeenTicket[] = [];
   /** The opening balance the server gave the new wallet. */
   openingCents: number | null = null;
@@ -84,7 +85,7 @@ export class SimPlayer {
     private readonly hooks: PlayerHooks,
     /** Prefix of this run's keys, so two runs on one database never share one. */
     private readonly runId: string,
-    /** Whether to keep every exchange (the kill test re-asks them all); the bench keeps none. */
+    /** Whether to keep every exchange and ticket (the kill test re-asks them all); the bench keeps none. */
     private readonly keep: boolean,
     /**
      * Also top up, before a buy, one time in `topUpEvery` when the balance is below the demo credit, not only when it
@@ -183,7 +184,9 @@ export class SimPlayer {
     };
     if (u.nextSeq !== 1) this.problem(`ticket ${u.ticket}: bought with nextSeq ${u.nextSeq}, not 1`);
     this.expectedCents -= RULES.ticketPriceCents;
-    this.tickets.push(t);
+    // The bench keeps none: thousands of finished tickets held to the end would only grow the generator's heap and
+    // lengthen its garbage collections, which stretch the latencies it measures.
+    if (this.keep) this.tickets.push(t);
     this.open = t;
     this.took(t, u, 'after its buy');
   }

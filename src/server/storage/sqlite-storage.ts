@@ -18,6 +18,7 @@ import {
   type TicketRow,
   type TransactOptions,
 } from './storage';
+import { type CheckpointPolicy, DEFAULT_CHECKPOINT_POLICY, WalCheckpointer } from './wal-checkpointer';
 
 export { StorageOpenError };
 
@@ -337,10 +338,13 @@ export class SqliteStorage implements Storage {
   readonly shared = false;
   private readonly tx: SqliteTx;
   private readonly group: GroupCommit;
+  /** Checkpoints in a worker thread (a file's database; an in-memory one has no WAL). */
+  readonly checkpointer: WalCheckpointer | null;
 
   constructor(
     readonly db: Database.Database,
     faults: Faults = NO_FAULTS,
+    checkpoints: CheckpointPolicy = DEFAULT_CHECKPOINT_POLICY,
   ) {
     this.tx = new SqliteTx(statements(db), db);
     this.group = new GroupCommit(db, 512, faults);
@@ -348,10 +352,28 @@ export class SqliteStorage implements Storage {
     this.group.onBegin(() => {
       this.tx.head = null;
     });
+    const wal = !db.memory && String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
+    this.checkpointer = wal
+      ? new WalCheckpointer(db.name, checkpoints, () => {
+          // The worker stopped: this connection checkpoints inside its COMMITs again, as SQLite does by default.
+          if (db.open) db.pragma('wal_autocheckpoint = 1000');
+        })
+      : null;
+    if (this.checkpointer) {
+      const c = this.checkpointer;
+      // This connection no longer checkpoints inside its COMMITs: the worker does, beside the event loop.
+      db.pragma('wal_autocheckpoint = 0');
+      this.group.onCommit(() => c.committed());
+      this.group.gateWith(() => c.fence());
+    }
   }
 
-  static open(file: string, faults: Faults = NO_FAULTS): SqliteStorage {
-    return new SqliteStorage(openDatabase(file), faults);
+  static open(
+    file: string,
+    faults: Faults = NO_FAULTS,
+    checkpoints: CheckpointPolicy = DEFAULT_CHECKPOINT_POLICY,
+  ): SqliteStorage {
+    return new SqliteStorage(openDatabase(file), faults, checkpoints);
   }
 
   get description(): string {
@@ -383,10 +405,14 @@ export class SqliteStorage implements Storage {
     this.group.onRollback(listener);
   }
 
-  /** Commits what is waiting, then closes the file (WAL checkpointed by SQLite on the last close). */
+  /**
+   * Commits what is waiting, closes the checkpointer's connection, then this one: the last connection to close,
+   * SQLite checkpoints the whole WAL and removes it.
+   */
   async close(): Promise<void> {
     if (!this.db.open) return;
     await this.group.flush();
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }
