@@ -152,7 +152,8 @@ async function main(): Promise<void> {
         await page.evaluate(SHOW(h, true));
       }
       if (script) {
-        await page.evaluate(script);
+        const answer = await page.evaluate(script);
+        if (answer !== undefined) console.log(`--eval answered: ${JSON.stringify(answer)}`);
         await measure(page, 'after --eval', () => page.waitForTimeout(3000));
       }
     };

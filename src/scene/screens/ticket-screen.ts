@@ -365,16 +365,24 @@ export class TicketScreen implements Screen {
         this.a.sound('lift');
         const tl = this.board.lift(e.hen, e.element, e.pick);
         tl.call(() => this.a.sound(e.element === 'egg' ? 'egg' : e.element === 'chick' ? 'chick' : 'empty'), [], 0.3);
+        // While she lifts, nothing else moves: the rest of the screen is one picture under her (and the prompt,
+        // which the top row's hens fly up through in portrait).
+        this.still.freeze(this.banners, [this.board.hens[e.hen]!, this.prompt]);
         await tl;
+        this.still.thaw();
         if (e.element === 'chick')
           await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne, w.chickMeans);
         await this.counter.set(e.picksLeft);
         return;
       }
-      case 'roundWon':
+      case 'roundWon': {
         this.card.highlight(e.prize);
+        // Only the egg's hen (her shine), the ticket (its prize lights up) and the banner move.
+        const egg = this.board.hens[s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? -1];
+        this.still.freeze(this.banners, egg ? [egg, this.card] : [this.card]);
         await this.banner(w.eggFound, 0.9);
         return;
+      }
       case 'roundLost': {
         this.a.sound('lose');
         const last = s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? 0;
@@ -397,6 +405,8 @@ export class TicketScreen implements Screen {
         return;
       }
       case 'haystacksOffered':
+        // The hens fade out and the haystacks come in over the farmyard; what stands beside them is in its picture.
+        this.still.freeze(this.board, [], [this.counter, this.serialTag, this.card]);
         await this.board.leave();
         this.board.alpha = 0;
         this.a.sound('haystack');
