@@ -9,6 +9,7 @@
  *
  *   npx tsx tools/bench-frame-cost.ts --url http://127.0.0.1:PORT/ [--size 1280x720] [--path lostNoExtra|firstPickWin]
  *     [--tree] [--hide s.0,s.1.0.0.5] [--hide-in round|after] [--eval 'JS run in the page, then measured again']
+ *     [--slices 500] (the GPU time a frame in slices of 500 ms along each stretch: which moment costs what)
  *
  * Linux only (it reads /proc); the browser's processes are found as children of this one.
  */
@@ -63,10 +64,34 @@ function browserCpu(): { gpu: number; renderer: number } {
   return { gpu, renderer };
 }
 
+/** `--slices`: also print the GPU time a frame in slices of this many ms along each measured stretch. */
+let sliceMs = 0;
+
 async function measure(page: Page, label: string, work: () => Promise<unknown>): Promise<void> {
   await page.evaluate('window.__f = []; window.__rec = true;');
   const a = browserCpu();
+  const slices: string[] = [];
+  let last = { cpu: a.gpu, frames: 0, at: performance.now() };
+  let sampling = false;
+  const sample = async (): Promise<void> => {
+    if (sampling) return;
+    sampling = true;
+    try {
+      const frames = (await page.evaluate('window.__f.length')) as number;
+      const cpu = browserCpu().gpu;
+      const at = performance.now();
+      const n = frames - last.frames;
+      slices.push(`${((at - last.at) / 1000).toFixed(1)}s:${n}f/${n ? ((cpu - last.cpu) / n).toFixed(0) : '-'}`);
+      last = { cpu, frames, at };
+    } catch {
+      // the page went on meanwhile: this slice is skipped
+    } finally {
+      sampling = false;
+    }
+  };
+  const timer = sliceMs ? setInterval(() => void sample(), sliceMs) : null;
   await work();
+  if (timer) clearInterval(timer);
   const b = browserCpu();
   const f = (await page.evaluate('window.__rec = false; window.__f')) as number[];
   const n = f.length;
@@ -77,6 +102,7 @@ async function measure(page: Page, label: string, work: () => Promise<unknown>):
       `${f[Math.floor(n * 0.95)]?.toFixed(0) ?? '-'} ms  CPU a frame: GPU process ${per(b.gpu - a.gpu)} ms, ` +
       `renderer ${per(b.renderer - a.renderer)} ms`,
   );
+  if (slices.length) console.log(`  slices (duration:frames/GPU ms a frame) ${slices.join(' ')}`);
 }
 
 /** The stage's containers, as paths of child indexes, down to `depth`. */
@@ -103,7 +129,10 @@ async function main(): Promise<void> {
     tree: { takesValue: false },
     'hide-in': { takesValue: true },
     eval: { takesValue: true },
+    slices: { takesValue: true },
   });
+  sliceMs = Number(stringFlag(flags, 'slices') ?? 0);
+  if (!Number.isFinite(sliceMs) || sliceMs < 0) throw new UsageError('--slices: milliseconds, for example 500');
   const base = stringFlag(flags, 'url') ?? 'http://127.0.0.1:4480/';
   const size = /^(\d+)x(\d+)$/.exec(stringFlag(flags, 'size') ?? '1280x720');
   if (!size) throw new UsageError('--size: WIDTHxHEIGHT, for example 1280x720');
@@ -152,7 +181,8 @@ async function main(): Promise<void> {
         await page.evaluate(SHOW(h, true));
       }
       if (script) {
-        await page.evaluate(script);
+        const answer = await page.evaluate(script);
+        if (answer !== undefined) console.log(`--eval answered: ${JSON.stringify(answer)}`);
         await measure(page, 'after --eval', () => page.waitForTimeout(3000));
       }
     };

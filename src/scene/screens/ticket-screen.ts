@@ -305,8 +305,9 @@ export class TicketScreen implements Screen {
 
   private async playEvent(e: ShownEvent, s: GameSnapshot): Promise<void> {
     const w = this.words();
-    // The still picture of a revealed board lasts until the result panel takes its own; anything else moves again.
-    if (e.type !== 'ticketEnded') this.still.thaw();
+    // The still picture of a revealed board lasts until the result panel takes its own, and a lift's into the
+    // round's win; anything else moves again.
+    if (e.type !== 'ticketEnded' && e.type !== 'roundWon') this.still.thaw();
     switch (e.type) {
       case 'ticketIssued':
         this.restore(s);
@@ -365,16 +366,27 @@ export class TicketScreen implements Screen {
         this.a.sound('lift');
         const tl = this.board.lift(e.hen, e.element, e.pick);
         tl.call(() => this.a.sound(e.element === 'egg' ? 'egg' : e.element === 'chick' ? 'chick' : 'empty'), [], 0.3);
+        // While she lifts, the other hens and the farmyard stand still: one picture under her, the prompt (the top
+        // row's hens fly up through it in portrait), the counter (its « +1 » and its number) and the ticket (its prize
+        // lights up when she found the egg). It lasts into a won round's banner; the next event or the screen's
+        // settling lets it go.
+        this.still.freeze(this.banners, [this.board.hens[e.hen]!, this.prompt, this.counter, this.card]);
         await tl;
         if (e.element === 'chick')
           await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne, w.chickMeans);
         await this.counter.set(e.picksLeft);
         return;
       }
-      case 'roundWon':
+      case 'roundWon': {
         this.card.highlight(e.prize);
+        // The lift's picture stands (the egg's hen and the ticket live over it); else only they and the banner move.
+        if (!this.still.frozen) {
+          const egg = this.board.hens[s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? -1];
+          this.still.freeze(this.banners, egg ? [egg, this.card] : [this.card]);
+        }
         await this.banner(w.eggFound, 0.9);
         return;
+      }
       case 'roundLost': {
         this.a.sound('lose');
         const last = s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? 0;
@@ -397,6 +409,8 @@ export class TicketScreen implements Screen {
         return;
       }
       case 'haystacksOffered':
+        // The hens fade out and the haystacks come in over the farmyard; what stands beside them is in its picture.
+        this.still.freeze(this.board, [], [this.counter, this.serialTag, this.card]);
         await this.board.leave();
         this.board.alpha = 0;
         this.a.sound('haystack');

@@ -62,6 +62,8 @@ export class ResultPanel extends Container {
   private readonly still: StillUnder | null;
   private stillLater: gsap.core.Tween | null = null;
   private partyOn = false;
+  /** The dim fades in and the card rises: both are live until they stand. */
+  private entering = false;
 
   constructor(
     onPlayAgain: () => void,
@@ -176,7 +178,8 @@ export class ResultPanel extends Container {
     if (!this.still || !this.visible || this.peeking) return;
     this.stillLater = gsap.delayedCall(0.05, () => {
       this.stillLater = null;
-      if (this.visible && !this.peeking && this.parent) this.still?.freeze(this.partyOn ? this.particles : this.rays);
+      if (!this.visible || this.peeking || !this.parent) return;
+      this.still?.freeze(this.entering ? this.dim : this.partyOn ? this.particles : this.rays);
     });
   }
 
@@ -320,6 +323,7 @@ export class ResultPanel extends Container {
   show(won: boolean, prizeCents: number, x: ResultTexts): gsap.core.Timeline {
     this.won = won;
     this.visible = true;
+    this.entering = true;
     this.title.text = x.title;
     this.why.text = x.why;
     this.lineText = x.line;
@@ -398,13 +402,21 @@ export class ResultPanel extends Container {
       tl.to([this.why, this.line], { alpha: 1, duration: 0.3 }, '<');
     }
     // The dim and the card stand from here on: what is under them is taken as one picture.
-    tl.call(() => this.stillAgain(), [], 0.45);
+    tl.call(
+      () => {
+        this.entering = false;
+        this.stillAgain();
+      },
+      [],
+      0.45,
+    );
     return tl;
   }
 
   hide(): void {
     if (this.peeking) this.peek(false);
     this.visible = false;
+    this.entering = false;
     this.stillAgain();
     this.party?.kill();
     this.party = null;
