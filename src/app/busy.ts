@@ -22,9 +22,7 @@ export class Busy {
       this.holds--;
       if (this.holds === 0) {
         this.emit(true);
-        const waiting = this.waiters;
-        this.waiters = [];
-        for (const w of waiting) w();
+        this.wakeIfStillIdle();
       }
     };
   }
@@ -39,10 +37,24 @@ export class Busy {
     }
   }
 
-  /** Resolves now if idle, else at the next moment the game becomes idle. */
+  /** Resolves now if idle, else once the game becomes idle and stays so past the current task. */
   whenIdle(): Promise<void> {
     if (this.idle) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * A step of a flow often lets the game go and the next takes it a few microtasks later (`await busy.during(…)`
+   * followed by another): that hand-over is not a moment of waiting for input, so the waiters are told only if the
+   * game is still idle once the current task's microtasks have run. A later release tells them otherwise.
+   */
+  private wakeIfStillIdle(): void {
+    setTimeout(() => {
+      if (!this.idle) return;
+      const waiting = this.waiters;
+      this.waiters = [];
+      for (const w of waiting) w();
+    }, 0);
   }
 
   onChange(listener: (idle: boolean) => void): () => void {

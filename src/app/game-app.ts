@@ -141,12 +141,10 @@ export async function startGame(host: HTMLElement): Promise<RunningGame> {
   };
   let part: Promise<PlayPart> | null = null;
   const playPart = (): Promise<PlayPart> => (part ??= import('./game-play').then((m) => m.buildPlay(context)));
-  // Until the rest is built, an intent waits for it (the game held busy meanwhile, so a second tap is not queued).
+  // Until the rest is built, an intent waits for it (the game held busy meanwhile, so a second tap is not queued),
+  // and is handed over inside that hold: the flow takes the game before it is let go, so no tap finds it idle between.
   const waiting = (i: Intent) => (): void =>
-    void busy.during(playPart).then(
-      (p) => p.handle(i),
-      (e: unknown) => reportBootError(e),
-    );
+    void busy.during(async () => (await playPart()).handle(i)).catch((e: unknown) => reportBootError(e));
   intents.handle({
     buy: waiting('buy'),
     topUp: waiting('topUp'),
