@@ -9,14 +9,11 @@
  *
  *   npm run bench:service [-- --players 100 --commands 20000 --postgres --instances 3 --groups 1]
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEFAULT_PRIZE_TABLE } from '../../src/core';
-import { SeededSource } from '../../src/core/seeded-source';
-import type { TicketUpdate } from '../../src/protocol/messages';
 import { PgStorage } from '../../src/server/storage/pg-storage';
 import * as pgTx from '../../src/server/storage/pg-tx';
 import { SqliteStorage } from '../../src/server/storage/sqlite-storage';
@@ -26,7 +23,7 @@ import { integerFlag, parseFlags, UsageError } from '../cli-args';
 import { startTempPostgres, type TempPostgres } from '../postgres/temp-postgres';
 import { postgresPids } from './postgres-limit';
 import { cpuMillisOf } from './server-process';
-import { nextCommand } from './ticket-bot';
+import { ServicePlayers } from './service-players';
 
 let players: number;
 let target: number;
@@ -74,54 +71,26 @@ async function databaseCpu(): Promise<number> {
   return ms;
 }
 const services = storages.map((s) => new TicketService(s, DEFAULT_PRIZE_TABLE));
-let commands = 0;
-let keys = 0;
-const key = (): string => `k${String(++keys).padStart(10, '0')}`;
-
-/** Each command's time from call to durable reply, in the measured part (buys and top-ups left out). */
-const latencies: number[] = [];
-let measuring = false;
-
-async function play(index: number, until: () => boolean): Promise<void> {
-  const service = services[index % services.length]!;
-  const player = await service.createPlayer(randomBytes(32).toString('hex'));
-  const choices = SeededSource.fromSeed(index + 1);
-  while (!until()) {
-    let r = await service.buy(player, key());
-    if (r.status === 402) {
-      await service.topUp(player, key());
-      r = await service.buy(player, key());
-    }
-    commands++;
-    if (r.status !== 200) throw new Error(`buy refused: ${r.body}`);
-    let u = JSON.parse(r.body) as TicketUpdate;
-    for (let c = nextCommand(u.snapshot, choices); c; c = nextCommand(u.snapshot, choices)) {
-      const t0 = performance.now();
-      const reply = await service.command(player, { key: key(), ticket: u.ticket, seq: u.nextSeq, command: c });
-      if (measuring) latencies.push(performance.now() - t0);
-      commands++;
-      if (reply.status !== 200) throw new Error(`command refused: ${reply.body}`);
-      u = JSON.parse(reply.body) as TicketUpdate;
-    }
-  }
-}
+const bots = new ServicePlayers(services);
 
 try {
   // Warm-up: JIT and the file's first pages.
-  await Promise.all(Array.from({ length: players }, (_, i) => play(i, () => commands >= 2_000)));
-  const from = commands;
+  await Promise.all(Array.from({ length: players }, (_, i) => bots.play(i, () => bots.commands >= 2_000)));
+  const from = bots.commands;
   const trips0 = sent.roundTrips;
   const statements0 = sent.statements;
   const db0 = await databaseCpu();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  measuring = true;
-  await Promise.all(Array.from({ length: players }, (_, i) => play(players + i, () => commands - from >= target)));
-  measuring = false;
+  bots.measuring = true;
+  await Promise.all(
+    Array.from({ length: players }, (_, i) => bots.play(players + i, () => bots.commands - from >= target)),
+  );
+  bots.measuring = false;
   const cpu = process.cpuUsage(cpu0);
   const wall = performance.now() - t0;
   const dbUs = ((await databaseCpu()) - db0) * 1000;
-  const n = commands - from;
+  const n = bots.commands - from;
   const us = (cpu.user + cpu.system) / n;
   const onPg = temp
     ? `; PostgreSQL ${(dbUs / n).toFixed(1)} µs, together ${(us + dbUs / n).toFixed(1)} µs; ${((sent.roundTrips - trips0) / n).toFixed(2)} round trips and ${((sent.statements - statements0) / n).toFixed(2)} statements per command (group commits of the service's writes)`
@@ -134,7 +103,7 @@ try {
         .map((x) => x.toFixed(2))
         .join(' ')}\n`,
   );
-  const sorted = Float64Array.from(latencies).sort();
+  const sorted = Float64Array.from(bots.latencies).sort();
   const q = (x: number): string =>
     (sorted[Math.min(sorted.length - 1, Math.ceil(x * sorted.length) - 1)] ?? 0).toFixed(1);
   process.stdout.write(`  command latency (call to durable reply): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms\n`);
@@ -142,7 +111,7 @@ try {
   const counts: number[] = [];
   for (const t of tables) counts.push(await rowCount(t));
   process.stdout.write(
-    `  rows per command (whole run): ${tables.map((t, i) => `${t} ${(counts[i]! / commands).toFixed(2)}`).join(', ')}\n`,
+    `  rows per command (whole run): ${tables.map((t, i) => `${t} ${(counts[i]! / bots.commands).toFixed(2)}`).join(', ')}\n`,
   );
 } finally {
   for (const s of storages) await s.close();

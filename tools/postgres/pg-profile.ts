@@ -10,18 +10,15 @@
  *
  *   npx tsx tools/postgres/pg-profile.ts [--players 100 --commands 8000 --instances 3 --socket]
  */
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEFAULT_PRIZE_TABLE } from '../../src/core';
-import { SeededSource } from '../../src/core/seeded-source';
-import type { TicketUpdate } from '../../src/protocol/messages';
 import { PgStorage } from '../../src/server/storage/pg-storage';
 import { TicketService } from '../../src/server/ticket-service';
 import { integerFlag, parseFlags } from '../cli-args';
-import { nextCommand } from '../game-server/ticket-bot';
+import { ServicePlayers } from '../game-server/service-players';
 import { startTempPostgres } from './temp-postgres';
 
 const flags = parseFlags(process.argv.slice(2), {
@@ -77,31 +74,7 @@ const url = flags.has('socket')
 for (let i = 0; i < instances; i++) storages.push(await PgStorage.open(url));
 await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
 const services = storages.map((s) => new TicketService(s, DEFAULT_PRIZE_TABLE));
-let commands = 0;
-let keys = 0;
-const key = (): string => `k${String(++keys).padStart(10, '0')}`;
-
-async function play(index: number, until: () => boolean): Promise<void> {
-  const service = services[index % services.length]!;
-  const player = await service.createPlayer(randomBytes(32).toString('hex'));
-  const choices = SeededSource.fromSeed(index + 1);
-  while (!until()) {
-    let r = await service.buy(player, key());
-    if (r.status === 402) {
-      await service.topUp(player, key());
-      r = await service.buy(player, key());
-    }
-    commands++;
-    if (r.status !== 200) throw new Error(`buy refused: ${r.body}`);
-    let u = JSON.parse(r.body) as TicketUpdate;
-    for (let c = nextCommand(u.snapshot, choices); c; c = nextCommand(u.snapshot, choices)) {
-      const reply = await service.command(player, { key: key(), ticket: u.ticket, seq: u.nextSeq, command: c });
-      commands++;
-      if (reply.status !== 200) throw new Error(`command refused: ${reply.body}`);
-      u = JSON.parse(reply.body) as TicketUpdate;
-    }
-  }
-}
+const bots = new ServicePlayers(services);
 
 const xacts = async (): Promise<number> =>
   Number(
@@ -112,18 +85,20 @@ const xacts = async (): Promise<number> =>
     ).rows[0]!.n,
   );
 try {
-  await Promise.all(Array.from({ length: players }, (_, i) => play(i, () => commands >= 2_000)));
+  await Promise.all(Array.from({ length: players }, (_, i) => bots.play(i, () => bots.commands >= 2_000)));
   await admin.query('SELECT pg_stat_statements_reset()');
-  const from = commands;
+  const from = bots.commands;
   const x0 = await xacts();
   const cpu0 = await cpuByKind(temp.pid());
   const me0 = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: players }, (_, i) => play(players + i, () => commands - from >= target)));
+  await Promise.all(
+    Array.from({ length: players }, (_, i) => bots.play(players + i, () => bots.commands - from >= target)),
+  );
   const wall = (performance.now() - t0) / 1000;
   const me = process.cpuUsage(me0);
   const cpu1 = await cpuByKind(temp.pid());
-  const n = commands - from;
+  const n = bots.commands - from;
   const tx = (await xacts()) - x0;
   const per = (ms: number): string => `${((ms * 1000) / n).toFixed(1)} µs`;
   let pgTotal = 0;
