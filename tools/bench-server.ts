@@ -23,6 +23,7 @@ import { integerFlag, type Output, parseFlags, secondsFlag, stringFlag, UsageErr
 import { formatProfile, summarizeProfile } from './game-server/cpu-profile';
 import { FastClient } from './game-server/fast-client';
 import type { BaseUrl } from './game-server/http-client';
+import { DiagnosisWindow, formatDiagnosis, type PgDiagnosis } from './game-server/pg-diagnosis';
 import { measurePostgres, type PostgresLimit, postgresPids } from './game-server/postgres-limit';
 import { RawClient } from './game-server/raw-client';
 import { writeServerConfig } from './game-server/server-config';
@@ -34,8 +35,8 @@ import { startTempPostgres } from './postgres/temp-postgres';
 /** The issue's aims, printed beside the figures. */
 export const AIM = { commandsPerSecond: 15_000, p99Ms: 25, shareOfEmptyHandler: 0.25, players: 100 } as const;
 
-/** Unmeasured play first: sockets opened, JIT warm, the database's first pages cached. */
-const WARMUP_SECONDS = 2;
+/** Unmeasured play first: sockets opened, JIT warm, the database's first pages cached (`--warmup S`). */
+let WARMUP_SECONDS = 2;
 /** The empty handler needs no long run to show its rate. */
 const EMPTY_HANDLER_SECONDS = 5;
 const SQLITE_SECONDS = 2;
@@ -76,6 +77,8 @@ export interface PostgresBench {
   readonly limit: PostgresLimit;
   /** Whether PostgreSQL's own processes were counted in the CPU per command (they run here). */
   readonly cpuIncludesPostgres: boolean;
+  /** Where the CPU went (instances, PostgreSQL, the generator), groups, switches: when PostgreSQL runs here. */
+  readonly diagnosis: PgDiagnosis | null;
 }
 
 export interface ServerBench {
@@ -98,6 +101,13 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
+/** Counters opened just before a window's and closed just after. */
+export interface WindowHooks {
+  open(): Promise<void>;
+  /** `commands`: how many the window counted. */
+  close(commands: () => number): Promise<void>;
+}
+
 /** A measuring window: latencies of what completes inside it, and the server's CPU time across it. */
 class Window {
   readonly latencies: number[] = [];
@@ -111,8 +121,14 @@ class Window {
   monoFrom = 0;
   monoTo = 0;
 
-  /** `pids`: the processes whose CPU time counts (the server instances, and the database server's when it runs here). */
-  constructor(private readonly pids: () => Promise<readonly number[]>) {}
+  /**
+   * `pids`: the processes whose CPU time counts (the server instances, and the database server's when it runs here);
+   * `around`: more counters opened and closed with the window (the PostgreSQL diagnosis).
+   */
+  constructor(
+    private readonly pids: () => Promise<readonly number[]>,
+    private readonly around: WindowHooks | null = null,
+  ) {}
 
   private async cpuNow(): Promise<Map<number, number> | null> {
     const m = new Map<number, number>();
@@ -124,6 +140,7 @@ class Window {
   }
 
   async open(seconds: number): Promise<void> {
+    await this.around?.open();
     this.cpuFrom = (await this.cpuNow()) ?? new Map();
     this.ownFrom = process.cpuUsage();
     this.monoFrom = Number(process.hrtime.bigint() / 1000n);
@@ -138,6 +155,7 @@ class Window {
     const now = await this.cpuNow();
     // A process started during the window counts whole; one gone during it is lost (connections are kept, so rare).
     this.cpuUsed = now && [...now].reduce((sum, [pid, ms]) => sum + ms - (this.cpuFrom.get(pid) ?? 0), 0);
+    await this.around?.close(() => this.latencies.length);
   }
 
   get closesAt(): number {
@@ -191,9 +209,10 @@ export async function loadGame(
   seconds: number,
   cpuPids: () => Promise<readonly number[]> = async () => [server].flat().map((s) => s.pid),
   client: ClientKind = 'raw',
+  around: WindowHooks | null = null,
 ): Promise<GameFigures> {
   const servers = [server].flat();
-  const w = new Window(cpuPids);
+  const w = new Window(cpuPids, around);
   const runId = randomUUID().slice(0, 8);
   let tickets = 0;
   const sims = Array.from({ length: players }, (_, i) => {
@@ -271,6 +290,12 @@ export interface PostgresTarget {
   /** A URL, or null to start a temporary PostgreSQL here. */
   readonly url: string | null;
   readonly instances: number;
+  /** Load pg_stat_statements into the temporary PostgreSQL and print the statements that took most time. */
+  readonly statements?: boolean;
+  /** Another checkout whose server to run (an old version, for a comparison by the same load generator). */
+  readonly root?: string | undefined;
+  /** Node's flags for each instance (`--server-node-flags "--single-threaded-gc"`). */
+  readonly nodeFlags?: readonly string[];
 }
 
 /** The same load against `instances` server instances on one PostgreSQL, and PostgreSQL's own insert rate. */
@@ -283,7 +308,14 @@ async function benchPostgres(
   staticDir: string,
   client: ClientKind,
 ): Promise<PostgresBench> {
-  const temp = target.url === null ? await startTempPostgres() : null;
+  const temp =
+    target.url === null
+      ? await startTempPostgres(
+          target.statements
+            ? { settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } }
+            : {},
+        )
+      : null;
   const url = target.url ?? temp!.url;
   try {
     const postmaster = temp ? temp.pid() : await postmasterOf(url);
@@ -291,20 +323,49 @@ async function benchPostgres(
     try {
       // The first instance applies the migrations; the others find them done.
       for (let i = 0; i < target.instances; i++)
-        servers.push(await startServer({ database: url, staticDir, config, logLevel: 'warn' }));
+        servers.push(
+          await startServer({
+            database: url,
+            staticDir,
+            config,
+            logLevel: 'warn',
+            env: { POULE_PG_GROUP_STATS: '1' },
+            nodeFlags: target.nodeFlags ?? [],
+            ...(target.root === undefined ? {} : { root: target.root }),
+          }),
+        );
+      if (target.statements) await createStatementsExtension(url);
+      const diagnosis = postmaster === null ? null : new DiagnosisWindow(servers, postmaster, url);
       const pids = async (): Promise<number[]> => [
         ...servers.map((s) => s.pid),
         ...(postmaster === null ? [] : await postgresPids(postmaster)),
       ];
-      const game = await loadGame(servers, players, seconds, pids, client);
+      const game = await loadGame(servers, players, seconds, pids, client, diagnosis);
       const limit = await measurePostgres(url, SQLITE_SECONDS);
-      return { instances: target.instances, game, limit, cpuIncludesPostgres: postmaster !== null };
+      return {
+        instances: target.instances,
+        game,
+        limit,
+        cpuIncludesPostgres: postmaster !== null,
+        diagnosis: diagnosis?.figures() ?? null,
+      };
     } finally {
       for (const s of servers) await s.stop();
     }
   } finally {
     await temp?.stop();
     void dir;
+  }
+}
+
+async function createStatementsExtension(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  } finally {
+    await c.end();
   }
 }
 
@@ -377,6 +438,7 @@ export async function benchServer(
       config,
       logLevel: 'warn',
       nodeFlags,
+      ...(postgres?.root === undefined ? {} : { root: postgres.root }),
     });
     let game: GameFigures;
     try {
@@ -425,6 +487,43 @@ export async function benchServer(
   }
 }
 
+/** Only the PostgreSQL half (no SQLite run, no empty handler): quicker, for comparing versions or instance counts. */
+export async function benchPostgresAlone(
+  players: number,
+  seconds: number,
+  postgres: PostgresTarget,
+  client: ClientKind = 'raw',
+): Promise<{ readonly bench: PostgresBench; readonly loadBefore: number[]; readonly loadAfter: number[] }> {
+  const loadBefore = os.loadavg();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'poule-bench-server-'));
+  try {
+    const config = path.join(dir, 'server.json');
+    const staticDir = path.join(dir, 'static');
+    await writeServerConfig(config, staticDir);
+    const bench = await benchPostgres(postgres, players, seconds, dir, config, staticDir, client);
+    return { bench, loadBefore, loadAfter: os.loadavg() };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatPostgresAlone(
+  players: number,
+  r: { readonly bench: PostgresBench; readonly loadBefore: number[]; readonly loadAfter: number[] },
+): string {
+  const g = r.bench.game;
+  const load = (l: readonly number[]): string => l.map((x) => x.toFixed(2)).join(' ');
+  return `${[
+    `PostgreSQL only: ${players} players, ${r.bench.instances} instance(s), ${ms(g.seconds)} s measured after ${WARMUP_SECONDS} s of warm-up`,
+    `  commands/s ${n0(g.perSecond)} (${n0(g.requests)}), tickets/s ${n0(g.ticketsPerSecond)}`,
+    `  p50 ${ms(g.p50Ms)} ms, p99 ${ms(g.p99Ms)} ms   aim p99 < 50 ms: ${mark(g.p99Ms < 50)}`,
+    `  CPU/command ${g.cpuMsPerRequest === null ? 'n/a' : `${(g.cpuMsPerRequest * 1000).toFixed(0)} µs`} (${r.bench.cpuIncludesPostgres ? 'instances + every PostgreSQL process' : 'instances only'}); load generator ${(g.generatorCpuMsPerRequest * 1000).toFixed(0)} µs`,
+    ...(r.bench.diagnosis ? formatDiagnosis(r.bench.diagnosis, g.requests) : []),
+    `load average (1 5 15 min): ${load(r.loadBefore)} before, ${load(r.loadAfter)} after`,
+    ...g.problems.slice(0, 10).map((x) => `PROBLEM ${x}`),
+  ].join('\n')}\n`;
+}
+
 const n0 = (x: number): string => Math.round(x).toLocaleString('en-US');
 const ms = (x: number): string => x.toFixed(x < 10 ? 2 : 1);
 const mark = (ok: boolean): string => (ok ? 'meets' : 'BELOW');
@@ -469,6 +568,7 @@ function formatPostgres(b: ServerBench, p: PostgresBench): string[] {
     `  CPU/command    ${col(cpu(s.cpuMsPerRequest), cpu(g.cpuMsPerRequest))}   (${p.cpuIncludesPostgres ? 'instances + every PostgreSQL process' : 'instances only: PostgreSQL is not on this machine'})`,
     `  CPU ratio PostgreSQL ÷ SQLite = ${ratio === null ? 'n/a' : ratio.toFixed(2)}   aim ≤ 1.5: ${ratio === null ? 'n/a' : mark(ratio <= 1.5)}`,
     `  PostgreSQL limit: ${n0(p.limit.oneConnectionTxPerSecond)} durable one-row insert transactions/s from 1 connection, ${n0(p.limit.eightConnectionsTxPerSecond)}/s from 8`,
+    ...(p.diagnosis ? formatDiagnosis(p.diagnosis, g.requests) : []),
     ...g.problems.slice(0, 10).map((x) => `PROBLEM (PostgreSQL) ${x}`),
   ];
 }
@@ -481,6 +581,11 @@ const FLAGS = {
   database: { takesValue: true },
   profile: { takesValue: false },
   client: { takesValue: true },
+  'postgres-only': { takesValue: false },
+  'pg-stats': { takesValue: false },
+  'server-root': { takesValue: true },
+  warmup: { takesValue: true },
+  'server-node-flags': { takesValue: true },
 } as const;
 
 export async function main(argv: readonly string[], out: Output, errOut: Output): Promise<number> {
@@ -502,11 +607,27 @@ export async function main(argv: readonly string[], out: Output, errOut: Output)
     const instances = integerFlag(f, 'instances', 1, 16) ?? 3;
     const pgUrl = database !== null && /^postgres(ql)?:\/\//.test(database) ? database : null;
     if (pgUrl !== null) database = null;
-    postgres = pgUrl !== null || f.has('postgres') ? { url: pgUrl, instances } : null;
+    WARMUP_SECONDS = integerFlag(f, 'warmup', 0, 600) ?? WARMUP_SECONDS;
+    const root = stringFlag(f, 'server-root');
+    const only = f.has('postgres-only');
+    postgres =
+      pgUrl !== null || f.has('postgres') || only
+        ? {
+            url: pgUrl,
+            instances,
+            statements: f.has('pg-stats'),
+            root: root && path.resolve(root),
+            nodeFlags: (stringFlag(f, 'server-node-flags') ?? '').split(/\s+/).filter((x) => x !== ''),
+          }
+        : null;
+    if (only) {
+      out.write(formatPostgresAlone(players, await benchPostgresAlone(players, seconds, postgres!, client)));
+      return 0;
+    }
   } catch (e) {
     if (e instanceof UsageError) {
       errOut.write(
-        `bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE|postgres://… --postgres --instances N --profile --client raw|undici]\n`,
+        `bench-server: ${e.message}\nusage: npm run bench:server [-- --players N --seconds S --database FILE|postgres://… --postgres --instances N --profile --client raw|undici --postgres-only --pg-stats --server-root DIR --warmup S --server-node-flags "…"]\n`,
       );
       return 2;
     }

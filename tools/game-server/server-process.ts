@@ -28,6 +28,8 @@ export interface ServerOptions {
   readonly bundle?: string;
   /** Node's own flags for the server process (--cpu-prof …). */
   readonly nodeFlags?: readonly string[];
+  /** Another checkout of this project whose server to run (its src/server/main.ts under tsx, from its folder). */
+  readonly root?: string;
 }
 
 /** How the process ended: a signal (SIGKILL for every kill here) or an exit code. */
@@ -53,10 +55,19 @@ export interface RunningServer {
 const READY = /poule server listening on (http:\/\/\S+)/;
 
 export function startServer(o: ServerOptions): Promise<RunningServer> {
-  const args = [o.bundle ?? MAIN, '--port', String(o.port ?? 0), '--host', '127.0.0.1'];
+  const main = o.root === undefined ? MAIN : path.join(o.root, 'src/server/main.ts');
+  const args = [o.bundle ?? main, '--port', String(o.port ?? 0), '--host', '127.0.0.1'];
   args.push('--database', o.database, '--static', o.staticDir, '--config', o.config);
   if (o.logLevel) args.push('--log-level', o.logLevel);
-  return startChild(args, READY, o.env ?? {}, o.startTimeoutMs ?? 30_000, o.bundle === undefined, o.nodeFlags);
+  return startChild(
+    args,
+    READY,
+    o.env ?? {},
+    o.startTimeoutMs ?? 30_000,
+    o.bundle === undefined,
+    o.nodeFlags,
+    o.root ?? PROJECT_ROOT,
+  );
 }
 
 /**
@@ -98,9 +109,10 @@ export function startChild(
   startTimeoutMs: number,
   typescript = true,
   nodeFlags: readonly string[] = [],
+  cwd: string = PROJECT_ROOT,
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, [...nodeFlags, ...(typescript ? ['--import', 'tsx'] : []), ...args], {
-    cwd: PROJECT_ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -62,6 +62,9 @@ export class PgStorage implements Storage {
   private closed = false;
   /** Groups tried again after a serialization failure or deadlock (for the chaos run's figures). */
   retries = 0;
+  /** Groups committed, and the requests they held (for the bench's commands per transaction, per instance). */
+  groups = 0;
+  groupedRequests = 0;
   /** Printed tickets' holders as commands read them under lock, for the printed store (pg-printed-store.ts). */
   readonly printedSight: PrintedSight = new Map();
 
@@ -94,7 +97,9 @@ export class PgStorage implements Storage {
       if (e instanceof StorageOpenError) throw e;
       throw new StorageOpenError(describeUrl(url), (e as Error).message);
     }
-    return new PgStorage(pool, url, faults, maxBatch, maxGroups);
+    const storage = new PgStorage(pool, url, faults, maxBatch, maxGroups);
+    if (process.env['POULE_PG_GROUP_STATS'] === '1') tellGroupsOnSignal(storage);
+    return storage;
   }
 
   transact<T>(work: (tx: StorageTx) => Promise<T>, options: TransactOptions): Promise<T> {
@@ -260,6 +265,8 @@ export class PgStorage implements Storage {
           throw error;
         }
         if (play) this.faults.afterCommit();
+        this.groups++;
+        this.groupedRequests += jobs.length;
         jobs.forEach((job, i) => {
           job.resolve(values[i]);
         });
@@ -290,6 +297,20 @@ export class PgStorage implements Storage {
       }
     }
   }
+}
+
+/**
+ * For the server bench: the group counters on stderr now (so the bench knows it may ask) and at each SIGUSR2, so
+ * that it can count each instance's requests per transaction over its measuring window.
+ */
+function tellGroupsOnSignal(storage: PgStorage): void {
+  const tell = (): void => {
+    process.stderr.write(
+      `pg-groups ${JSON.stringify({ groups: storage.groups, commands: storage.groupedRequests, retries: storage.retries })}\n`,
+    );
+  };
+  tell();
+  process.on('SIGUSR2', tell);
 }
 
 /** A refusal by the database that may belong to another request than the one running: the group is applied again, carefully. */
