@@ -76,6 +76,10 @@ export interface GroupStats {
   readonly groups: number;
   readonly commands: number;
   readonly retries: number;
+  /** Groups that held the open block's row, the ms they held it, and of those the ms before their COMMIT was sent. */
+  readonly blockHolds: number;
+  readonly blockHeldMs: number;
+  readonly blockHeldBeforeCommitMs: number;
 }
 
 export interface PgDiagnosis {
@@ -109,6 +113,17 @@ async function groupStatsOf(servers: readonly RunningServer[]): Promise<(GroupSt
     await new Promise((r) => setTimeout(r, 20));
   }
   return servers.map((s) => lastGroupStats(s.stderr()));
+}
+
+function minusGroups(a: GroupStats, b: GroupStats): GroupStats {
+  return {
+    groups: a.groups - b.groups,
+    commands: a.commands - b.commands,
+    retries: a.retries - b.retries,
+    blockHolds: (a.blockHolds ?? 0) - (b.blockHolds ?? 0),
+    blockHeldMs: (a.blockHeldMs ?? 0) - (b.blockHeldMs ?? 0),
+    blockHeldBeforeCommitMs: (a.blockHeldBeforeCommitMs ?? 0) - (b.blockHeldBeforeCommitMs ?? 0),
+  };
 }
 
 export class DiagnosisWindow {
@@ -186,10 +201,7 @@ export class DiagnosisWindow {
         const g0 = this.groupsFrom[i];
         return {
           ...delta(s.pid),
-          groups:
-            g && g0
-              ? { groups: g.groups - g0.groups, commands: g.commands - g0.commands, retries: g.retries - g0.retries }
-              : null,
+          groups: g && g0 ? minusGroups(g, g0) : null,
         };
       }),
       postgres,
@@ -216,8 +228,12 @@ export function formatDiagnosis(d: PgDiagnosis, commands: number): string[] {
     `    instances    ${per(instances.cpuMs).padStart(5)} µs   ${cs(instances)}`,
     ...d.instances.map((c, i) => {
       const g = c.groups;
+      const holds =
+        g && g.blockHolds > 0
+          ? `; block row held by ${g.blockHolds} groups, ${(g.blockHeldMs / g.blockHolds).toFixed(2)} ms each (${(g.blockHeldBeforeCommitMs / g.blockHolds).toFixed(2)} before the COMMIT was sent)`
+          : '';
       const groups = g
-        ? `; ${g.groups} groups, ${(g.commands / Math.max(1, g.groups)).toFixed(1)} commands each${g.retries ? `, ${g.retries} retried` : ''}`
+        ? `; ${g.groups} groups, ${(g.commands / Math.max(1, g.groups)).toFixed(1)} commands each${g.retries ? `, ${g.retries} retried` : ''}${holds}`
         : '';
       return `      #${i + 1}        ${per(c.cpuMs).padStart(5)} µs   ${cs(c)}${groups}`;
     }),

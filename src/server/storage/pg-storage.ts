@@ -65,6 +65,13 @@ export class PgStorage implements Storage {
   /** Groups committed, and the requests they held (for the bench's commands per transaction, per instance). */
   groups = 0;
   groupedRequests = 0;
+  /**
+   * Of the committed groups that locked the open block's row: how many, and for how long (ms) they held it — from
+   * the lock's grant to the COMMIT's reply — of which until the COMMIT was sent (this instance's own work between).
+   */
+  blockHolds = 0;
+  blockHeldMs = 0;
+  blockHeldBeforeCommitMs = 0;
   /** Printed tickets' holders as commands read them under lock, for the printed store (pg-printed-store.ts). */
   readonly printedSight: PrintedSight = new Map();
 
@@ -258,6 +265,7 @@ export class PgStorage implements Storage {
         const play = jobs.some((j) => j.play);
         if (play) this.faults.beforeCommit();
         tx.queue('COMMIT');
+        const commitSentAt = performance.now();
         try {
           await pipelined(client, tx.takePending());
         } catch (error) {
@@ -267,6 +275,11 @@ export class PgStorage implements Storage {
         if (play) this.faults.afterCommit();
         this.groups++;
         this.groupedRequests += jobs.length;
+        if (tx.blockLockedAt !== null) {
+          this.blockHolds++;
+          this.blockHeldMs += performance.now() - tx.blockLockedAt;
+          this.blockHeldBeforeCommitMs += commitSentAt - tx.blockLockedAt;
+        }
         jobs.forEach((job, i) => {
           job.resolve(values[i]);
         });
@@ -306,7 +319,14 @@ export class PgStorage implements Storage {
 function tellGroupsOnSignal(storage: PgStorage): void {
   const tell = (): void => {
     process.stderr.write(
-      `pg-groups ${JSON.stringify({ groups: storage.groups, commands: storage.groupedRequests, retries: storage.retries })}\n`,
+      `pg-groups ${JSON.stringify({
+        groups: storage.groups,
+        commands: storage.groupedRequests,
+        retries: storage.retries,
+        blockHolds: storage.blockHolds,
+        blockHeldMs: Math.round(storage.blockHeldMs),
+        blockHeldBeforeCommitMs: Math.round(storage.blockHeldBeforeCommitMs),
+      })}\n`,
     );
   };
   tell();

@@ -97,6 +97,8 @@ export class PgTx implements StorageTx {
   private readonly audits: PendingAudit[] = [];
   /** The open block's row as locked (FOR UPDATE) by this transaction and changed since by its own writes. */
   private lockedBlock: BlockRow | null = null;
+  /** When the open block's row lock was granted here (performance.now()), for the bench's figures; null if never. */
+  blockLockedAt: number | null = null;
 
   constructor(
     private readonly client: pg.ClientBase,
@@ -441,7 +443,10 @@ export class PgTx implements StorageTx {
           ['blocks'],
         );
     const row = r && blockOf(r);
-    if (this.locking && row) this.lockedBlock = row;
+    if (this.locking && row) {
+      this.lockedBlock = row;
+      this.blockLockedAt ??= performance.now();
+    }
     return row;
   }
 
