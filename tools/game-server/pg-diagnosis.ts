@@ -161,6 +161,8 @@ export class DiagnosisWindow {
 
   async open(): Promise<void> {
     this.admin = new pg.Client({ connectionString: this.url });
+    // A run that fails stops the database with this connection still open: its end must not crash the bench.
+    this.admin.on('error', () => {});
     await this.admin.connect();
     const loaded = await this.admin.query<{ n: string }>(
       "SELECT count(*) AS n FROM pg_extension WHERE extname = 'pg_stat_statements'",
