@@ -13,12 +13,11 @@
  *
  * Linux only (it reads /proc); the browser's processes are found as children of this one.
  */
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
 import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
+import { browserCpu } from './browser-cpu';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
 
@@ -27,43 +26,6 @@ const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => { window.__benchApp = app
 (() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
   const loop = (t) => { if (w.__rec && last) w.__f.push(t - last); last = t; requestAnimationFrame(loop); };
   requestAnimationFrame(loop); })();`;
-const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
-
-/** CPU time (ms) so far of this process's Chromium descendants: the GPU process, and the renderers. */
-function browserCpu(): { gpu: number; renderer: number } {
-  const rows = execSync('ps -eo pid,ppid,args --no-headers')
-    .toString()
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/))
-    .filter((r) => r.length > 2)
-    .map((r) => ({ pid: Number(r[0]), ppid: Number(r[1]), args: r.slice(2).join(' ') }));
-  const mine = new Set<number>([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows)
-      if (mine.has(r.ppid) && !mine.has(r.pid)) {
-        mine.add(r.pid);
-        grew = true;
-      }
-  }
-  let gpu = 0;
-  let renderer = 0;
-  for (const r of rows) {
-    if (!mine.has(r.pid)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${r.pid}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
-    }
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
-    if (r.args.includes('--type=gpu-process')) gpu += ms;
-    else if (r.args.includes('--type=renderer')) renderer += ms;
-  }
-  return { gpu, renderer };
-}
-
 /** `--slices`: also print the GPU time a frame in slices of this many ms along each measured stretch. */
 let sliceMs = 0;
 
