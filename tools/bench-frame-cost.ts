@@ -17,8 +17,8 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
 import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
-import { browserCpu } from './browser-cpu';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
+import { browserCpu } from './browser-cpu';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
 
 /** Frame times from a rAF loop, and Pixi's application (its devtools hook) for `--hide`. */
