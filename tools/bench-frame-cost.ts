@@ -21,16 +21,43 @@ import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
 import { browserCpu } from './browser-cpu';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
 
-/** Frame times from a rAF loop, and Pixi's application (its devtools hook) for `--hide`. */
-const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => { window.__benchApp = app; };
+/**
+ * Frame times from a rAF loop, Pixi's application (its devtools hook) for `--hide`, and what each frame painted on
+ * the canvas (the game redraws only what changed, src/scene/damage-painter.ts): frames drawn whole, drawn in part
+ * (scissored passes) or not drawn, and the pixels drawn.
+ */
+const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => {
+  window.__benchApp = app;
+  const r = app.renderer, gl = r.gl, p = window.__paint;
+  if (!gl) return;
+  let box = [0, 0, 0, 0];
+  const scissor = gl.scissor.bind(gl);
+  gl.scissor = (x, y, w, h) => { box = [x, y, w, h]; scissor(x, y, w, h); };
+  const render = r.render.bind(r);
+  r.render = (o) => {
+    if (!o.target || o.target === r.view.renderTarget) {
+      p.drawn = true;
+      if (gl.isEnabled(gl.SCISSOR_TEST)) { p.passes++; p.px += box[2] * box[3]; }
+      else { p.whole++; p.px += gl.drawingBufferWidth * gl.drawingBufferHeight; }
+      p.canvasPx = gl.drawingBufferWidth * gl.drawingBufferHeight;
+    }
+    return render(o);
+  };
+};
 (() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
-  const loop = (t) => { if (w.__rec && last) w.__f.push(t - last); last = t; requestAnimationFrame(loop); };
+  w.__paint = { drawn: false, whole: 0, passes: 0, px: 0, canvasPx: 1, skipped: 0, frames: 0 };
+  const loop = (t) => {
+    const p = w.__paint;
+    if (w.__rec && last) { w.__f.push(t - last); p.frames++; if (!p.drawn) p.skipped++; }
+    p.drawn = false; last = t; requestAnimationFrame(loop); };
   requestAnimationFrame(loop); })();`;
+const PAINT_RESET =
+  'Object.assign(window.__paint, { whole: 0, passes: 0, px: 0, skipped: 0, frames: 0 }); window.__f = []; window.__rec = true;';
 /** `--slices`: also print the GPU time a frame in slices of this many ms along each measured stretch. */
 let sliceMs = 0;
 
 async function measure(page: Page, label: string, work: () => Promise<unknown>): Promise<void> {
-  await page.evaluate('window.__f = []; window.__rec = true;');
+  await page.evaluate(PAINT_RESET);
   const a = browserCpu();
   const slices: string[] = [];
   let last = { cpu: a.gpu, frames: 0, at: performance.now() };
@@ -64,6 +91,19 @@ async function measure(page: Page, label: string, work: () => Promise<unknown>):
       `${f[Math.floor(n * 0.95)]?.toFixed(0) ?? '-'} ms  CPU a frame: GPU process ${per(b.gpu - a.gpu)} ms, ` +
       `renderer ${per(b.renderer - a.renderer)} ms`,
   );
+  const p = (await page.evaluate('window.__paint')) as {
+    whole: number;
+    passes: number;
+    px: number;
+    canvasPx: number;
+    skipped: number;
+    frames: number;
+  };
+  if (p.frames && (p.passes || p.whole))
+    console.log(
+      `  painted: ${p.whole} frames whole, ${p.passes} scissored passes, ${p.skipped} of ${p.frames} frames not drawn; ` +
+        `${((100 * p.px) / p.canvasPx / p.frames).toFixed(0)} % of the canvas drawn a frame`,
+    );
   if (slices.length) console.log(`  slices (duration:frames/GPU ms a frame) ${slices.join(' ')}`);
 }
 

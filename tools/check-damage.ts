@@ -15,44 +15,7 @@ import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
 import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
-
-/** Keeps Pixi's application (its devtools hook) for the check. */
-const PROBE = 'globalThis.__PIXI_APP_INIT__ = (app) => { window.__checkApp = app; };';
-
-/**
- * Installs the check in the page: a ticker listener after the renderer's (UPDATE_PRIORITY.UTILITY, -50). It keeps
- * the worst frame's two pictures (RGBA, rows from the bottom) for `--out`.
- */
-const INSTALL = (every: number): string => `(() => {
-  const app = window.__checkApp, r = app.renderer, gl = r.gl;
-  const w = window; w.__damage = { frames: 0, bad: 0, worst: 0, worstBox: null, worstLabel: '', label: '', A: null, B: null };
-  let n = 0;
-  app.ticker.add(() => {
-    if (++n % ${every}) return;
-    const W = gl.drawingBufferWidth, H = gl.drawingBufferHeight;
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    const a = new Uint8Array(W * H * 4);
-    gl.readPixels(0, 0, W, H, gl.RGBA, gl.UNSIGNED_BYTE, a);
-    r.renderTarget.resetState?.();
-    r.render({ container: app.stage });
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    const b = new Uint8Array(W * H * 4);
-    gl.readPixels(0, 0, W, H, gl.RGBA, gl.UNSIGNED_BYTE, b);
-    r.renderTarget.resetState?.();
-    let bad = 0, x0 = W, y0 = H, x1 = -1, y1 = -1;
-    for (let i = 0; i < a.length; i += 4) {
-      if (a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2]) {
-        bad++;
-        const p = i >> 2, x = p % W, y = H - 1 - ((p / W) | 0);
-        if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y;
-      }
-    }
-    const d = w.__damage;
-    d.frames++;
-    if (bad) d.bad++;
-    if (bad > d.worst) { d.worst = bad; d.worstBox = [x0, y0, x1, y1]; d.worstLabel = d.label; d.A = a; d.B = b; d.W = W; d.H = H; }
-  }, undefined, -50);
-})()`;
+import { DAMAGE_COUNTS, DAMAGE_PROBE, type DamageCounts, INSTALL_DAMAGE_CHECK } from './damage-probe';
 
 async function stretch(page: Page, label: string, work: () => Promise<unknown>): Promise<void> {
   await page.evaluate(`window.__damage.label = ${JSON.stringify(label)}`);
@@ -96,11 +59,11 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: 1 });
     const page = await context.newPage();
-    await page.addInitScript(PROBE);
+    await page.addInitScript(DAMAGE_PROBE);
     const seed = SEEDS[pathName];
     await page.goto(`${base}?demo=1&seed=${seed.seed}&speed=1`);
     await page.waitForFunction(() => window.__poule?.ready && window.__poule.isIdle(), undefined, { timeout: 180_000 });
-    await page.evaluate(INSTALL(every));
+    await page.evaluate(INSTALL_DAMAGE_CHECK(every));
     await stretch(page, 'title', () => page.waitForTimeout(1500));
     await stretch(page, 'buy and scratch', async () => {
       await clickButton(page, 'buy');
@@ -117,6 +80,13 @@ async function main(): Promise<void> {
       }
       await page.waitForTimeout(1500);
     });
+    if (seed.haystack !== null)
+      await stretch(page, 'haystack and result', async () => {
+        const r = (await page.evaluate(() => window.__poule!.layout().haystacks))[seed.haystack!]!;
+        await clickRect(page, r);
+        await settle(page);
+        await page.waitForTimeout(1000);
+      });
     await stretch(page, 'resize', async () => {
       await page.setViewportSize({ width: Math.round(w * 0.8), height: Math.round(h * 0.9) });
       await page.waitForTimeout(1200);
@@ -133,9 +103,7 @@ async function main(): Promise<void> {
       await clickButton(page, 'home');
       await page.waitForTimeout(1500);
     });
-    const d = (await page.evaluate(
-      '({ frames: window.__damage.frames, bad: window.__damage.bad, worst: window.__damage.worst, box: window.__damage.worstBox, label: window.__damage.worstLabel })',
-    )) as { frames: number; bad: number; worst: number; box: number[] | null; label: string };
+    const d = (await page.evaluate(DAMAGE_COUNTS)) as DamageCounts;
     console.log(
       `all: ${d.frames} frames checked, ${d.bad} with pixels that differ from a whole redraw` +
         (d.bad ? `; the worst: ${d.worst} pixels in [${d.box?.join(', ')}] during « ${d.label} »` : ''),
