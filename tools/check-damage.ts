@@ -6,7 +6,9 @@
  * result and its party, resizes the window midway, and goes home; prints the frames checked and the worst frame.
  *
  *   npx tsx tools/check-damage.ts --url http://127.0.0.1:PORT/ [--size 1280x720] [--path lostNoExtra|firstPickWin]
- *     [--every 1] (check one frame in N) [--out DIR] (PNGs of the worst frame: as painted, as drawn whole)
+ *     [--every 1] (check one frame in N) [--out DIR] (PNGs of the worst frame, as painted and as drawn whole, and
+ *     of the canvas as shown during the last pick's animations and after a resize; with a large --every, frames
+ *     drawn in part only)
  */
 import { writeFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
   const every = Number(stringFlag(flags, 'every') ?? 1);
   if (!Number.isInteger(every) || every < 1) throw new UsageError('--every: a whole number of frames, 1 or more');
   const out = stringFlag(flags, 'out');
+
   const [w, h] = [Number(size[1]), Number(size[2])];
   const browser: Browser = await chromium.launch({
     ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
@@ -59,6 +62,15 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: 1 });
     const page = await context.newPage();
+    let since = 0;
+    /** With `--out`: the canvas as the browser shows it (`at`: ms after the first shot given a time). */
+    const shot = async (name: string, at?: number): Promise<void> => {
+      if (at !== undefined) {
+        if (!since) since = Date.now();
+        await page.waitForTimeout(Math.max(0, since + at - Date.now()));
+      }
+      if (out) await page.locator('canvas').screenshot({ path: `${out}/${pathName}-${w}x${h}-${name}.png` });
+    };
     await page.addInitScript(DAMAGE_PROBE);
     const seed = SEEDS[pathName];
     await page.goto(`${base}?demo=1&seed=${seed.seed}&speed=1`);
@@ -76,9 +88,11 @@ async function main(): Promise<void> {
         const hens = await page.evaluate(() => window.__poule!.state().game!.round!.hens);
         const r = (await page.evaluate(() => window.__poule!.layout().hens))[nextHen(hens)]!;
         await clickRect(page, r);
+        if (k === picks - 1) for (const ms of [700, 1400, 2800]) await shot(`last-pick+${ms}ms`, ms);
         await settle(page);
       }
       await page.waitForTimeout(1500);
+      await shot('after-the-round');
     });
     if (seed.haystack !== null)
       await stretch(page, 'haystack and result', async () => {
@@ -92,6 +106,7 @@ async function main(): Promise<void> {
       await page.waitForTimeout(1200);
       await page.setViewportSize({ width: w, height: h });
       await page.waitForTimeout(1200);
+      await shot('after-a-resize');
     });
     await stretch(page, 'see the ticket and back', async () => {
       await clickButton(page, 'seeTicket');
