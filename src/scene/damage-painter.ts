@@ -14,7 +14,9 @@ type Placed = Look & { readonly order: number };
  * mode, texture and Pixi's count of changes to its content) and redraws the whole stage clipped (GL scissor test) to
  * the few rectangles covering where something changed, this frame's place and last frame's. A frame where nothing
  * changed is not drawn at all. A resize, a lost context, a change in the drawing order or a change over most of the
- * canvas redraws all of it. Only on WebGL (the canvas renderer draws as before).
+ * canvas redraws all of it. Only on WebGL (the canvas renderer draws as before). A node's place is its bounds (and a
+ * text's padding): a filter drawing past them (a glow, a blur) would leave pixels behind; the game uses none, and
+ * tools/check-damage.ts would show them.
  *
  * A still picture taken (src/scene/views/still-under.ts) redraws all of it: the picture and what it stands in for
  * may differ by a level here and there (blended into an 8-bit texture first, thin lines rasterised upside down), and a
