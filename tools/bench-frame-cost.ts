@@ -13,62 +13,51 @@
  *
  * Linux only (it reads /proc); the browser's processes are found as children of this one.
  */
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
 import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
+import { browserCpu } from './browser-cpu';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
 
-/** Frame times from a rAF loop, and Pixi's application (its devtools hook) for `--hide`. */
-const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => { window.__benchApp = app; };
-(() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
-  const loop = (t) => { if (w.__rec && last) w.__f.push(t - last); last = t; requestAnimationFrame(loop); };
-  requestAnimationFrame(loop); })();`;
-const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
-
-/** CPU time (ms) so far of this process's Chromium descendants: the GPU process, and the renderers. */
-function browserCpu(): { gpu: number; renderer: number } {
-  const rows = execSync('ps -eo pid,ppid,args --no-headers')
-    .toString()
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/))
-    .filter((r) => r.length > 2)
-    .map((r) => ({ pid: Number(r[0]), ppid: Number(r[1]), args: r.slice(2).join(' ') }));
-  const mine = new Set<number>([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows)
-      if (mine.has(r.ppid) && !mine.has(r.pid)) {
-        mine.add(r.pid);
-        grew = true;
-      }
-  }
-  let gpu = 0;
-  let renderer = 0;
-  for (const r of rows) {
-    if (!mine.has(r.pid)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${r.pid}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
+/**
+ * Frame times from a rAF loop, Pixi's application (its devtools hook) for `--hide`, and what each frame painted on
+ * the canvas (the game redraws only what changed, src/scene/damage-painter.ts): frames drawn whole, drawn in part
+ * (scissored passes) or not drawn, and the pixels drawn.
+ */
+const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => {
+  window.__benchApp = app;
+  const r = app.renderer, gl = r.gl, p = window.__paint;
+  if (!gl) return;
+  let box = [0, 0, 0, 0];
+  const scissor = gl.scissor.bind(gl);
+  gl.scissor = (x, y, w, h) => { box = [x, y, w, h]; scissor(x, y, w, h); };
+  const render = r.render.bind(r);
+  r.render = (o) => {
+    if (!o.target || o.target === r.view.renderTarget) {
+      p.drawn = true;
+      if (gl.isEnabled(gl.SCISSOR_TEST)) { p.passes++; p.px += box[2] * box[3]; }
+      else { p.whole++; p.px += gl.drawingBufferWidth * gl.drawingBufferHeight; }
+      p.canvasPx = gl.drawingBufferWidth * gl.drawingBufferHeight;
     }
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
-    if (r.args.includes('--type=gpu-process')) gpu += ms;
-    else if (r.args.includes('--type=renderer')) renderer += ms;
-  }
-  return { gpu, renderer };
-}
-
+    return render(o);
+  };
+};
+(() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
+  w.__paint = { drawn: false, whole: 0, passes: 0, px: 0, canvasPx: 1, skipped: 0, frames: 0 };
+  const loop = (t) => {
+    const p = w.__paint;
+    if (w.__rec && last) { w.__f.push(t - last); p.frames++; if (!p.drawn) p.skipped++; }
+    p.drawn = false; last = t; requestAnimationFrame(loop); };
+  requestAnimationFrame(loop); })();`;
+const PAINT_RESET =
+  'Object.assign(window.__paint, { whole: 0, passes: 0, px: 0, skipped: 0, frames: 0 }); window.__f = []; window.__rec = true;';
 /** `--slices`: also print the GPU time a frame in slices of this many ms along each measured stretch. */
 let sliceMs = 0;
 
 async function measure(page: Page, label: string, work: () => Promise<unknown>): Promise<void> {
-  await page.evaluate('window.__f = []; window.__rec = true;');
+  await page.evaluate(PAINT_RESET);
   const a = browserCpu();
   const slices: string[] = [];
   let last = { cpu: a.gpu, frames: 0, at: performance.now() };
@@ -102,6 +91,19 @@ async function measure(page: Page, label: string, work: () => Promise<unknown>):
       `${f[Math.floor(n * 0.95)]?.toFixed(0) ?? '-'} ms  CPU a frame: GPU process ${per(b.gpu - a.gpu)} ms, ` +
       `renderer ${per(b.renderer - a.renderer)} ms`,
   );
+  const p = (await page.evaluate('window.__paint')) as {
+    whole: number;
+    passes: number;
+    px: number;
+    canvasPx: number;
+    skipped: number;
+    frames: number;
+  };
+  if (p.frames && (p.passes || p.whole))
+    console.log(
+      `  painted: ${p.whole} frames whole, ${p.passes} scissored passes, ${p.skipped} of ${p.frames} frames not drawn; ` +
+        `${((100 * p.px) / p.canvasPx / p.frames).toFixed(0)} % of the canvas drawn a frame`,
+    );
   if (slices.length) console.log(`  slices (duration:frames/GPU ms a frame) ${slices.join(' ')}`);
 }
 

@@ -1,6 +1,7 @@
 import { Application, Container } from 'pixi.js';
 import { art, artSize } from './art';
 import { limitBatchTextures } from './batch-limit';
+import { DamagePainter } from './damage-painter';
 import { computeLayout, type Layout } from './layout';
 
 /**
@@ -15,6 +16,8 @@ export class Stage {
   private readonly listeners = new Set<(l: Layout) => void>();
   private pending = 0;
   private backdrop: Container | null = null;
+  /** On WebGL: redraws only the parts of the canvas that changed. */
+  painter: DamagePainter | null = null;
 
   /** Starts the renderer: WebGL, else the canvas renderer where WebGL is missing (WebGPU is left out on purpose). */
   async init(host: HTMLElement, renderer: 'auto' | 'webgl' | 'canvas' = 'auto'): Promise<void> {
@@ -27,7 +30,10 @@ export class Stage {
       resolution: stageResolution(),
       width: host.clientWidth || window.innerWidth,
       height: host.clientHeight || window.innerHeight,
+      // The canvas keeps its last frame: each frame redraws only what changed (DamagePainter).
+      preserveDrawingBuffer: true,
     });
+    if (this.app.renderer.name === 'webgl') this.painter = new DamagePainter(this.app);
     host.appendChild(this.app.canvas);
     this.app.canvas.style.display = 'block';
     this.app.stage.addChild(this.background, this.root);

@@ -1,0 +1,154 @@
+import type { Container } from 'pixi.js';
+
+/** What a drawn node looked like at a frame: where, how and with what. */
+export interface Look {
+  /** Its bounds on the canvas (pixels, padded). */
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  /** Its whole transform: a turn or a flip inside the same bounds is a change too. */
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+  readonly d: number;
+  readonly tx: number;
+  readonly ty: number;
+  readonly alpha: number;
+  readonly tint: number;
+  readonly blend: string;
+  /** Pixi's count of changes to what the node shows (its texture, text, drawing, children). */
+  readonly view: number;
+  readonly texture: unknown;
+}
+
+/** What is handed down from a node to its children: its transform on the stage, alpha, tint and blend mode. */
+export interface Inherited {
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+  readonly d: number;
+  readonly tx: number;
+  readonly ty: number;
+  readonly alpha: number;
+  readonly tint: number;
+  readonly blend: string;
+}
+
+export const STAGE_TOP: Inherited = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0, alpha: 1, tint: 0, blend: 'normal' };
+
+/** What the looks read of a node beyond Pixi's typed surface (fields Pixi keeps on every drawn node). */
+interface Drawn {
+  readonly texture?: { readonly source?: unknown } | null;
+  readonly style?: { _getFinalPadding?: () => number };
+  readonly bounds: { readonly minX: number; readonly minY: number; readonly maxX: number; readonly maxY: number };
+}
+
+/** Pixels added around each node's bounds: a texture's filtering and antialiased edges reach a little past them. */
+const PAD = 3;
+
+/** What `n` hands down, given what its parent handed down to it (`n`'s local transform brought up to date). */
+export function handDown(n: Container, p: Inherited): Inherited {
+  n.updateLocalTransform();
+  const m = n.localTransform;
+  return {
+    a: m.a * p.a + m.b * p.c,
+    b: m.a * p.b + m.b * p.d,
+    c: m.c * p.a + m.d * p.c,
+    d: m.c * p.b + m.d * p.d,
+    tx: m.tx * p.a + m.ty * p.c + p.tx,
+    ty: m.tx * p.b + m.ty * p.d + p.ty,
+    alpha: p.alpha * n.alpha,
+    tint: n.tint === 0xffffff ? p.tint : Math.imul(p.tint ^ n.tint, 16777619),
+    blend: n.blendMode && n.blendMode !== 'inherit' ? n.blendMode : p.blend,
+  };
+}
+
+/**
+ * Visits every node `n`'s subtree draws, in drawing order, with its look (`p`: what `n`'s parent hands down;
+ * `res`: canvas pixels a stage unit). A hidden or non-renderable node draws nothing, nor do its children; a node at
+ * alpha 0 or with empty bounds draws nothing itself.
+ */
+export function visitLooks(
+  n: Container,
+  p: Inherited,
+  res: number,
+  visit: (leaf: Container, look: Look) => void,
+): void {
+  if (!n.visible || !n.renderable) return;
+  const s = handDown(n, p);
+  if (n.renderPipeId && s.alpha > 0) {
+    const v = n as unknown as Drawn;
+    const bo = v.bounds;
+    const pad = v.style?._getFinalPadding?.() ?? 0;
+    if (bo.maxX >= bo.minX && bo.maxY >= bo.minY && Number.isFinite(bo.minX + bo.maxX + bo.minY + bo.maxY))
+      visit(n, lookOf(s, bo.minX - pad, bo.minY - pad, bo.maxX + pad, bo.maxY + pad, res, n._didViewChangeTick, v));
+  }
+  for (const k of n.children) visitLooks(k, s, res, visit);
+}
+
+function lookOf(
+  s: Inherited,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  res: number,
+  view: number,
+  v: Drawn,
+): Look {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const [x, y] of [
+    [minX, minY],
+    [maxX, minY],
+    [minX, maxY],
+    [maxX, maxY],
+  ] as const) {
+    const wx = (s.a * x + s.c * y + s.tx) * res;
+    const wy = (s.b * x + s.d * y + s.ty) * res;
+    x0 = Math.min(x0, wx);
+    y0 = Math.min(y0, wy);
+    x1 = Math.max(x1, wx);
+    y1 = Math.max(y1, wy);
+  }
+  return {
+    x0: Math.floor(x0) - PAD,
+    y0: Math.floor(y0) - PAD,
+    x1: Math.ceil(x1) + PAD,
+    y1: Math.ceil(y1) + PAD,
+    a: s.a,
+    b: s.b,
+    c: s.c,
+    d: s.d,
+    tx: s.tx,
+    ty: s.ty,
+    alpha: s.alpha,
+    tint: s.tint,
+    blend: s.blend,
+    view,
+    texture: v.texture ?? null,
+  };
+}
+
+export function sameLook(p: Look, q: Look): boolean {
+  return (
+    p.x0 === q.x0 &&
+    p.y0 === q.y0 &&
+    p.x1 === q.x1 &&
+    p.y1 === q.y1 &&
+    p.a === q.a &&
+    p.b === q.b &&
+    p.c === q.c &&
+    p.d === q.d &&
+    p.tx === q.tx &&
+    p.ty === q.ty &&
+    p.alpha === q.alpha &&
+    p.tint === q.tint &&
+    p.blend === q.blend &&
+    p.view === q.view &&
+    p.texture === q.texture
+  );
+}
