@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { type Browser, chromium } from '@playwright/test';
 
 /** The browser as playwright.config.ts launches it: Debian's Chromium unless PLAYWRIGHT_CHROMIUM says otherwise. */
 export const BENCH_CHROMIUM =
@@ -11,3 +12,7 @@ export const BENCH_ARGS = [
   '--ignore-gpu-blocklist',
   '--autoplay-policy=no-user-gesture-required',
 ];
+
+/** The benches' and checks' browser: that Chromium, with those flags. */
+export const launchBenchBrowser = (): Promise<Browser> =>
+  chromium.launch({ ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}), args: BENCH_ARGS });

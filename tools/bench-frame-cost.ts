@@ -13,10 +13,10 @@
  *
  * Linux only (it reads /proc); the browser's processes are found as children of this one.
  */
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
-import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
+import { launchBenchBrowser } from './bench-browser';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
 import { browserCpu } from './browser-cpu';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
@@ -146,10 +146,7 @@ async function main(): Promise<void> {
   const hideIn = stringFlag(flags, 'hide-in') ?? 'after';
   if (hideIn !== 'round' && hideIn !== 'after') throw new UsageError('--hide-in: round (a round waiting) or after');
   const script = stringFlag(flags, 'eval');
-  const browser: Browser = await chromium.launch({
-    ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
-    args: BENCH_ARGS,
-  });
+  const browser: Browser = await launchBenchBrowser();
   try {
     const context = await browser.newContext({
       viewport: { width: Number(size[1]), height: Number(size[2]) },

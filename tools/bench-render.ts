@@ -18,10 +18,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
-import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
+import { BENCH_CHROMIUM, launchBenchBrowser } from './bench-browser';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
 import { integerFlag, parseFlags, stringFlag, UsageError } from './cli-args';
 
@@ -410,10 +410,7 @@ async function main(argv: readonly string[]): Promise<void> {
   );
 
   const server = await startPreview(dist, port);
-  const browser = await chromium.launch({
-    ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
-    args: BENCH_ARGS,
-  });
+  const browser = await launchBenchBrowser();
   const base = `http://127.0.0.1:${port}/`;
   const rows: string[] = [];
   try {

@@ -12,8 +12,8 @@
  *
  *   npx tsx tools/bench-scissor.ts [--size 1280x720] [--seconds 4] [--rect 200]
  */
-import { type Browser, chromium, type Page } from '@playwright/test';
-import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
+import type { Browser, Page } from '@playwright/test';
+import { launchBenchBrowser } from './bench-browser';
 import { browserCpu } from './browser-cpu';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
 
@@ -116,10 +116,7 @@ async function main(): Promise<void> {
   if (!(seconds > 0)) throw new UsageError('--seconds: a positive number');
   const rect = Number(stringFlag(flags, 'rect') ?? 200);
   if (!(rect > 0)) throw new UsageError('--rect: the rectangle side in pixels, for example 200');
-  const browser: Browser = await chromium.launch({
-    ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
-    args: BENCH_ARGS,
-  });
+  const browser: Browser = await launchBenchBrowser();
   try {
     const context = await browser.newContext({
       viewport: { width: Number(size[1]), height: Number(size[2]) },

@@ -11,11 +11,11 @@
  *     drawn in part only)
  */
 import { writeFileSync } from 'node:fs';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { clickButton, clickRect, settle } from '../e2e/support/poule';
 import { nextHen, SEEDS } from '../e2e/support/seeds';
-import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
+import { launchBenchBrowser } from './bench-browser';
 import { parseFlags, stringFlag, UsageError } from './cli-args';
 import { DAMAGE_COUNTS, DAMAGE_PROBE, type DamageCounts, INSTALL_DAMAGE_CHECK } from './damage-probe';
 
@@ -54,10 +54,7 @@ async function main(): Promise<void> {
   const out = stringFlag(flags, 'out');
 
   const [w, h] = [Number(size[1]), Number(size[2])];
-  const browser: Browser = await chromium.launch({
-    ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
-    args: BENCH_ARGS,
-  });
+  const browser: Browser = await launchBenchBrowser();
   let failed = false;
   try {
     const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: 1 });

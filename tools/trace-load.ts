@@ -6,8 +6,7 @@
  *
  *   npx tsx tools/trace-load.ts --url http://127.0.0.1:4850/ [--width 1280 --height 720]
  */
-import { chromium } from '@playwright/test';
-import { BENCH_ARGS, BENCH_CHROMIUM } from './bench-browser';
+import { launchBenchBrowser } from './bench-browser';
 import { integerFlag, parseFlags, stringFlag } from './cli-args';
 
 interface ProfileNode {
@@ -32,10 +31,7 @@ async function main(): Promise<void> {
   const url = stringFlag(flags, 'url') ?? 'http://127.0.0.1:4850/';
   const width = integerFlag(flags, 'width', 100, 8000) ?? 1280;
   const height = integerFlag(flags, 'height', 100, 8000) ?? 720;
-  const browser = await chromium.launch({
-    ...(BENCH_CHROMIUM ? { executablePath: BENCH_CHROMIUM } : {}),
-    args: BENCH_ARGS,
-  });
+  const browser = await launchBenchBrowser();
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const logs: string[] = [];

@@ -1,28 +1,19 @@
 import type { Container } from 'pixi.js';
 
-/** What a drawn node looked like at a frame: where, how and with what. */
-export interface Look {
+/** What a drawn node looked like at a frame: where, how (its whole transform, alpha, tint, blend) and with what. */
+export interface Look extends Inherited {
   /** Its bounds on the canvas (pixels, padded). */
   readonly x0: number;
   readonly y0: number;
   readonly x1: number;
   readonly y1: number;
-  /** Its whole transform: a turn or a flip inside the same bounds is a change too. */
-  readonly a: number;
-  readonly b: number;
-  readonly c: number;
-  readonly d: number;
-  readonly tx: number;
-  readonly ty: number;
-  readonly alpha: number;
-  readonly tint: number;
-  readonly blend: string;
   /** Pixi's count of changes to what the node shows (its texture, text, drawing, children). */
   readonly view: number;
   readonly texture: unknown;
 }
 
 /** What is handed down from a node to its children: its transform on the stage, alpha, tint and blend mode. */
+/** A turn or a flip inside the same bounds is a change too, so the whole transform is kept. */
 export interface Inherited {
   readonly a: number;
   readonly b: number;
