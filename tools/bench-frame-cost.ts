@@ -10,6 +10,7 @@
  *   npx tsx tools/bench-frame-cost.ts --url http://127.0.0.1:PORT/ [--size 1280x720] [--path lostNoExtra|firstPickWin]
  *     [--tree] [--hide s.0,s.1.0.0.5] [--hide-in round|after] [--eval 'JS run in the page, then measured again']
  *     [--slices 500] (the GPU time a frame in slices of 500 ms along each stretch: which moment costs what)
+ *     [--frames] (each frame of the win or the reveal: when, its wall time, what was painted; then its slowest 5 %)
  *
  * Linux only (it reads /proc); the browser's processes are found as children of this one.
  */
@@ -37,22 +38,72 @@ const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => {
   r.render = (o) => {
     if (!o.target || o.target === r.view.renderTarget) {
       p.drawn = true;
-      if (gl.isEnabled(gl.SCISSOR_TEST)) { p.passes++; p.px += box[2] * box[3]; }
-      else { p.whole++; p.px += gl.drawingBufferWidth * gl.drawingBufferHeight; }
+      if (gl.isEnabled(gl.SCISSOR_TEST)) { p.passes++; p.px += box[2] * box[3]; p.frame.passes++; p.frame.px += box[2] * box[3]; }
+      else { p.whole++; p.px += gl.drawingBufferWidth * gl.drawingBufferHeight; p.frame.whole = true; }
       p.canvasPx = gl.drawingBufferWidth * gl.drawingBufferHeight;
     }
+    else p.frame.into++;
     return render(o);
   };
 };
 (() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
-  w.__paint = { drawn: false, whole: 0, passes: 0, px: 0, canvasPx: 1, skipped: 0, frames: 0 };
+  w.__paint = { drawn: false, whole: 0, passes: 0, px: 0, canvasPx: 1, skipped: 0, frames: 0, log: [], t0: 0,
+    frame: { whole: false, passes: 0, px: 0, into: 0 } };
   const loop = (t) => {
     const p = w.__paint;
-    if (w.__rec && last) { w.__f.push(t - last); p.frames++; if (!p.drawn) p.skipped++; }
+    // This callback runs before the game's in each frame: the time since the last one is what the last frame's
+    // painting (p.frame) cost.
+    if (w.__rec && last) {
+      w.__f.push(t - last); p.frames++; if (!p.drawn) p.skipped++;
+      if (!p.t0) p.t0 = last;
+      const f = p.frame;
+      p.log.push([last - p.t0, t - last, f.whole ? 'W' : f.passes ? 'p' + f.passes : '-',
+        f.whole ? 100 : Math.round((100 * f.px) / p.canvasPx), f.into]);
+    }
+    p.frame = { whole: false, passes: 0, px: 0, into: 0 };
     p.drawn = false; last = t; requestAnimationFrame(loop); };
   requestAnimationFrame(loop); })();`;
 const PAINT_RESET =
-  'Object.assign(window.__paint, { whole: 0, passes: 0, px: 0, skipped: 0, frames: 0 }); window.__f = []; window.__rec = true;';
+  'Object.assign(window.__paint, { whole: 0, passes: 0, px: 0, skipped: 0, frames: 0, log: [], t0: 0 }); window.__f = []; window.__rec = true;';
+/** `--frames`: also print each frame of the win or the reveal. */
+let frameLog = false;
+
+/** One frame: ms from the stretch's start, its wall time, what was painted (W whole, pN passes, - nothing), % of the canvas, renders into textures. */
+type FrameLine = [number, number, string, number, number];
+
+function printFrames(log: readonly FrameLine[]): void {
+  const cell = ([at, dt, kind, pct, into]: FrameLine): string =>
+    `${(at / 1000).toFixed(2)}s ${dt.toFixed(0)}ms ${kind}${kind === '-' ? '' : ` ${pct}%`}${into ? ` +${into}tex` : ''}`;
+  for (let i = 0; i < log.length; i += 6)
+    console.log(
+      `    ${log
+        .slice(i, i + 6)
+        .map(cell)
+        .join(' | ')}`,
+    );
+  const slow = [...log].sort((a, b) => b[1] - a[1]).slice(0, Math.max(1, Math.ceil(log.length * 0.05)));
+  console.log(`  slowest 5 % (${slow.length} of ${log.length}): ${slow.map(cell).join(' | ')}`);
+  const kinds = new Map<string, { n: number; ms: number }>();
+  for (const [, dt, kind, pct] of log) {
+    const k =
+      kind === 'W'
+        ? 'whole'
+        : kind === '-'
+          ? 'not drawn'
+          : pct > 50
+            ? 'part >50%'
+            : pct > 20
+              ? 'part 20-50%'
+              : 'part <=20%';
+    const e = kinds.get(k) ?? { n: 0, ms: 0 };
+    e.n++;
+    e.ms += dt;
+    kinds.set(k, e);
+  }
+  console.log(
+    `  by kind: ${[...kinds].map(([k, e]) => `${k} ${e.n} frames, mean ${(e.ms / e.n).toFixed(1)} ms`).join('; ')}`,
+  );
+}
 /** `--slices`: also print the GPU time a frame in slices of this many ms along each measured stretch. */
 let sliceMs = 0;
 
@@ -105,6 +156,8 @@ async function measure(page: Page, label: string, work: () => Promise<unknown>):
         `${((100 * p.px) / p.canvasPx / p.frames).toFixed(0)} % of the canvas drawn a frame`,
     );
   if (slices.length) console.log(`  slices (duration:frames/GPU ms a frame) ${slices.join(' ')}`);
+  if (frameLog && (label === 'win' || label === 'reveal'))
+    printFrames((await page.evaluate('window.__paint.log')) as FrameLine[]);
 }
 
 /** The stage's containers, as paths of child indexes, down to `depth`. */
@@ -132,7 +185,9 @@ async function main(): Promise<void> {
     'hide-in': { takesValue: true },
     eval: { takesValue: true },
     slices: { takesValue: true },
+    frames: { takesValue: false },
   });
+  frameLog = flags.has('frames');
   sliceMs = Number(stringFlag(flags, 'slices') ?? 0);
   if (!Number.isFinite(sliceMs) || sliceMs < 0) throw new UsageError('--slices: milliseconds, for example 500');
   const base = stringFlag(flags, 'url') ?? 'http://127.0.0.1:4480/';

@@ -2,7 +2,7 @@ import gsap from 'gsap';
 import type { Container } from 'pixi.js';
 import { art, artSize } from '../art';
 import type { ArtName } from '../assets';
-import { partySize } from '../party-size';
+import { type PartyRect, partyFlight, partySize } from '../party-size';
 
 /** A small fixed generator for the particles' scatter, so a celebration looks the same at each run (cosmetic only). */
 function scatter(seed: number): () => number {
@@ -16,86 +16,47 @@ function scatter(seed: number): () => number {
 }
 
 /**
- * Coins, feathers and stars over the whole screen, in waves: a burst out of the amount, two fountains from the
- * bottom corners and, from 100 €, a rain of coins from the top. The bigger the prize, the more waves and the more
- * particles in each (bounded, so a jackpot never costs frames). `prizeCents` only sets the size of the party;
- * `origin` is where the amount is shown, in the layer's units.
+ * Coins, feathers and stars out of the result's card, in waves: two fountains, out of its sides when the screen has
+ * room beside it (landscape), out of its top edge when it has room above it (portrait). The bigger the prize, the more
+ * waves and the more particles in each (bounded, so a jackpot never costs frames). `prizeCents` only sets the size of
+ * the party; `card` is where the card stands, in the layer's units (the layer is drawn under it). The coins stay in
+ * the room beside the card (src/scene/party-size.ts, partyFlight): the screen redraws only what changes.
  */
 export function celebrate(
   layer: Container,
   width: number,
   height: number,
   prizeCents: number,
-  origin: { readonly x: number; readonly y: number },
+  card: PartyRect,
 ): gsap.core.Timeline {
   const { tier, waves, perWave } = partySize(prizeCents);
   const rand = scatter(prizeCents);
   const kinds: ArtName[] = tier >= 2 ? ['coin', 'coin', 'star', 'feather'] : ['coin', 'star', 'feather'];
   const tl = gsap.timeline();
   let n = 0;
-  const particle = (): Container => {
-    const kind = kinds[n++ % kinds.length]!;
-    const p = art(kind);
-    const [w, h] = artSize(kind); // known before the file arrives, unlike the sprite's own size
-    p.pivot.set(w / 2, h / 2);
-    p.scale.set(0.7 + rand() * 0.9);
-    layer.addChild(p);
-    return p;
-  };
-  const end = (p: Container, at: number): void => void tl.call(() => void (p.destroyed || p.destroy()), [], at);
-
   for (let w = 0; w < waves; w++) {
     const t0 = w * 0.9;
-    // A burst out of the amount: everything flies outwards and falls off the screen.
-    for (let i = 0; i < perWave / 2; i++) {
-      const p = particle();
-      p.position.set(origin.x, origin.y);
-      const a = rand() * Math.PI * 2;
-      const r = (0.25 + rand() * 0.35) * Math.max(width, height);
-      const t = t0 + rand() * 0.25;
-      tl.fromTo(p.scale, { x: 0, y: 0 }, { x: p.scale.x, y: p.scale.y, duration: 0.25, ease: 'back.out(2)' }, t);
-      tl.to(p, { x: origin.x + Math.cos(a) * r, duration: 1.6, ease: 'power2.out' }, t);
-      tl.to(p, { y: origin.y + Math.sin(a) * r * 0.6, duration: 0.6, ease: 'power2.out' }, t);
-      tl.to(p, { y: height + 80, duration: 1.0, ease: 'power2.in' }, t + 0.6);
-      tl.to(p, { rotation: (rand() - 0.5) * 10, duration: 1.6, ease: 'none' }, t);
-      end(p, t + 1.65);
-    }
-    // Two fountains from the bottom corners, arcing in over the screen.
-    for (let i = 0; i < perWave / 2; i++) {
-      const left = i % 2 === 0;
-      const p = particle();
-      const x0 = left ? -20 : width + 20;
-      p.position.set(x0, height + 40);
-      const t = t0 + 0.1 + rand() * 0.5;
-      const x1 = left ? width * (0.15 + rand() * 0.6) : width * (0.25 + rand() * 0.6);
-      tl.to(p, { x: x1, duration: 1.9, ease: 'none' }, t);
-      tl.to(p, { y: height * (0.08 + rand() * 0.4), duration: 0.85, ease: 'power2.out' }, t);
-      tl.to(p, { y: height + 80, duration: 1.05, ease: 'power2.in' }, t + 0.85);
-      tl.to(p, { rotation: (rand() - 0.5) * 12, duration: 1.9, ease: 'none' }, t);
-      end(p, t + 1.95);
-    }
-    // From 100 €: coins rain from the top as well.
-    if (tier >= 2) {
-      for (let i = 0; i < perWave / 2; i++) {
-        const p = art('coin');
-        p.pivot.set(32, 32); // coin.svg is 64×64
-        p.scale.set(0.6 + rand() * 0.7);
-        layer.addChild(p);
-        p.position.set(width * rand(), -60 - rand() * 200);
-        const t = t0 + rand() * 0.8;
-        tl.to(
-          p,
-          {
-            y: height + 80,
-            x: p.x + (rand() - 0.5) * 200,
-            rotation: (rand() - 0.5) * 8,
-            duration: 1.6 + rand() * 0.6,
-            ease: 'power1.in',
-          },
-          t,
-        );
-        end(p, t + 2.3);
-      }
+    // Each fountain throws its coins one after the other over 0.75 s: a stream, not a single burst.
+    for (let i = 0; i < perWave; i++) {
+      const kind = kinds[n++ % kinds.length]!;
+      const p = art(kind);
+      const [pw, ph] = artSize(kind); // known before the file arrives, unlike the sprite's own size
+      p.pivot.set(pw / 2, ph / 2);
+      const size = 0.7 + rand() * 0.8;
+      layer.addChild(p);
+      const f = partyFlight({ width, height }, card, (i % 2) as 0 | 1, rand);
+      p.position.set(f.from.x, f.from.y);
+      p.scale.set(0);
+      const t = t0 + (i / perWave) * 0.75 + rand() * 0.08;
+      const up = 0.5 + rand() * 0.15;
+      const down = 0.6 + rand() * 0.2;
+      tl.to(p.scale, { x: size, y: size, duration: 0.25, ease: 'back.out(2)' }, t);
+      tl.to(p, { x: f.to.x, duration: up + down, ease: 'none' }, t);
+      tl.to(p, { y: f.apex.y, duration: up, ease: 'power2.out' }, t);
+      tl.to(p, { y: f.to.y, duration: down, ease: 'power2.in' }, t + up);
+      tl.to(p, { rotation: (rand() - 0.5) * 8, duration: up + down, ease: 'none' }, t);
+      if (f.fade) tl.to(p, { alpha: 0, duration: 0.3, ease: 'power1.in' }, t + up + down - 0.3);
+      tl.call(() => void (p.destroyed || p.destroy()), [], t + up + down + 0.02);
     }
   }
   return tl;

@@ -3,6 +3,7 @@ import { Container, Graphics, type Text } from 'pixi.js';
 import { fitted } from '../art';
 import { dispose } from '../dispose';
 import type { Layout } from '../layout';
+import type { PartyRect } from '../party-size';
 import { fitWidth, label } from '../text';
 import { Button } from './button';
 import { celebrate } from './celebration';
@@ -43,6 +44,8 @@ export class ResultPanel extends Container {
   private readonly amount: Text = label('', 150, 'gold');
   private picture: Container | null = null;
   private layoutNow: Layout | null = null;
+  /** Where the card stands once it has risen (the party's fountains come out of it). */
+  private cardRect: PartyRect = { x: 0, y: 0, width: 0, height: 0 };
   private won = false;
   private party: gsap.core.Timeline | null = null;
   /** Gold rays turning slowly behind the egg of a win. */
@@ -161,11 +164,6 @@ export class ResultPanel extends Container {
     this.stillAgain();
   }
 
-  /**
-   * Takes the still picture under the panel again, a moment from now (after whatever changes the screen under it in
-   * the same turn), or lets it go when the panel is hidden or put aside. The screen calls it when it changes
-   * something under the panel.
-   */
   /** Lets the still picture go for good (the screen is leaving); the panel stays as it is. */
   letGo(): void {
     this.stillLater?.kill();
@@ -173,17 +171,35 @@ export class ResultPanel extends Container {
     this.still?.thaw();
   }
 
+  /**
+   * Takes the still picture under the panel again, a moment from now (after whatever changes the screen under it in
+   * the same turn), or lets it go when the panel is hidden or put aside. The screen calls it when it changes
+   * something under the panel. The old picture stands until the new one is taken: letting it go first would draw the
+   * whole screen live (every hen, the farmyard) for the frames between.
+   */
   stillAgain(): void {
-    this.letGo();
-    if (!this.still || !this.visible || this.peeking) return;
+    this.stillLater?.kill();
+    this.stillLater = null;
+    if (!this.still || !this.visible || this.peeking) {
+      this.still?.thaw();
+      return;
+    }
     this.stillLater = gsap.delayedCall(0.05, () => {
       this.stillLater = null;
       if (!this.visible || this.peeking || !this.parent) return;
-      this.still?.freeze(this.entering ? this.dim : this.partyOn ? this.particles : this.rays);
+      // While the dim fades in and while the party plays, the dim is drawn live over the picture (it costs only the
+      // few rectangles redrawn a frame): taking the picture again once it stands would cost a whole frame more.
+      this.still?.freeze(this.entering || this.partyOn ? this.dim : this.rays);
     });
   }
 
   resize(l: Layout): void {
+    // A picture taken at the old size is of no use: let it go now.
+    this.letGo();
+    this.place(l);
+  }
+
+  private place(l: Layout): void {
     this.layoutNow = l;
     this.stillAgain();
     this.dim
@@ -225,6 +241,7 @@ export class ResultPanel extends Container {
     );
     this.card.position.set(x, y);
     this.card.pivot.set(0, 0);
+    this.cardRect = { x, y, width: w, height: h };
     const cx = w / 2;
     const wide = l.orientation === 'landscape';
     this.title.position.set(cx, 95);
@@ -333,7 +350,7 @@ export class ResultPanel extends Container {
     this.seeTicket.setText(x.seeTicket);
     this.backToResult.setText(x.backToResult);
     if (this.peeking) this.peek(false);
-    if (this.layoutNow) this.resize(this.layoutNow);
+    if (this.layoutNow) this.place(this.layoutNow);
     this.amount.text = x.amount(0);
     fitWidth(this.amount, 900);
     const tl = gsap.timeline();
@@ -355,8 +372,7 @@ export class ResultPanel extends Container {
     if (won && this.layoutNow) {
       const l = this.layoutNow;
       const amount = this.amount;
-      const origin = { x: this.card.x + this.amount.x, y: this.card.y + this.amount.y };
-      const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents, origin);
+      const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents, this.cardRect);
       this.party = party;
       this.partyOn = true;
       party.eventCallback('onComplete', () => {
@@ -401,11 +417,11 @@ export class ResultPanel extends Container {
       );
       tl.to([this.why, this.line], { alpha: 1, duration: 0.3 }, '<');
     }
-    // The dim and the card stand from here on: what is under them is taken as one picture.
+    // The dim and the card stand from here on: what is under them is taken as one picture (after the party).
     tl.call(
       () => {
         this.entering = false;
-        this.stillAgain();
+        if (!this.partyOn) this.stillAgain();
       },
       [],
       0.45,
