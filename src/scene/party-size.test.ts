@@ -28,7 +28,10 @@ describe('partyFlight', () => {
   for (const c of cases)
     it(`keeps the coins beside the card and over a small part of the screen (${c.name})`, () => {
       let seed = 1;
-      const rand = (): number => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+      const rand = (): number => {
+        seed = (seed * 16807) % 2147483647;
+        return (seed - 1) / 2147483646;
+      };
       const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
       let out = 0;
       for (let i = 0; i < 400; i++) {
