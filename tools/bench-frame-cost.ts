@@ -38,7 +38,7 @@ const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => {
   r.render = (o) => {
     if (!o.target || o.target === r.view.renderTarget) {
       p.drawn = true;
-      if (gl.isEnabled(gl.SCISSOR_TEST)) { p.passes++; p.px += box[2] * box[3]; p.frame.passes++; p.frame.px += box[2] * box[3]; }
+      if (gl.isEnabled(gl.SCISSOR_TEST)) { p.passes++; p.px += box[2] * box[3]; p.frame.passes++; p.frame.px += box[2] * box[3]; p.frame.boxes.push(box.join(',')); }
       else { p.whole++; p.px += gl.drawingBufferWidth * gl.drawingBufferHeight; p.frame.whole = true; }
       p.canvasPx = gl.drawingBufferWidth * gl.drawingBufferHeight;
     }
@@ -48,7 +48,7 @@ const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => {
 };
 (() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
   w.__paint = { drawn: false, whole: 0, passes: 0, px: 0, canvasPx: 1, skipped: 0, frames: 0, log: [], t0: 0,
-    frame: { whole: false, passes: 0, px: 0, into: 0 } };
+    frame: { whole: false, passes: 0, px: 0, into: 0, boxes: [] } };
   const loop = (t) => {
     const p = w.__paint;
     // This callback runs before the game's in each frame: the time since the last one is what the last frame's
@@ -58,9 +58,9 @@ const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => {
       if (!p.t0) p.t0 = last;
       const f = p.frame;
       p.log.push([last - p.t0, t - last, f.whole ? 'W' : f.passes ? 'p' + f.passes : '-',
-        f.whole ? 100 : Math.round((100 * f.px) / p.canvasPx), f.into]);
+        f.whole ? 100 : Math.round((100 * f.px) / p.canvasPx), f.into, f.boxes.join(' ')]);
     }
-    p.frame = { whole: false, passes: 0, px: 0, into: 0 };
+    p.frame = { whole: false, passes: 0, px: 0, into: 0, boxes: [] };
     p.drawn = false; last = t; requestAnimationFrame(loop); };
   requestAnimationFrame(loop); })();`;
 const PAINT_RESET =
@@ -69,7 +69,7 @@ const PAINT_RESET =
 let frameLog = false;
 
 /** One frame: ms from the stretch's start, its wall time, what was painted (W whole, pN passes, - nothing), % of the canvas, renders into textures. */
-type FrameLine = [number, number, string, number, number];
+type FrameLine = [number, number, string, number, number, string];
 
 function printFrames(log: readonly FrameLine[]): void {
   const cell = ([at, dt, kind, pct, into]: FrameLine): string =>
@@ -83,6 +83,9 @@ function printFrames(log: readonly FrameLine[]): void {
     );
   const slow = [...log].sort((a, b) => b[1] - a[1]).slice(0, Math.max(1, Math.ceil(log.length * 0.05)));
   console.log(`  slowest 5 % (${slow.length} of ${log.length}): ${slow.map(cell).join(' | ')}`);
+  // Where the largest frames drawn in part were redrawn (scissor boxes x,y,w,h in canvas pixels, y from the bottom).
+  for (const f of log.filter((x) => x[2] !== 'W' && x[3] > 20).slice(0, 8))
+    console.log(`    ${(f[0] / 1000).toFixed(2)}s ${f[3]}%: ${f[5]}`);
   const kinds = new Map<string, { n: number; ms: number }>();
   for (const [, dt, kind, pct] of log) {
     const k =

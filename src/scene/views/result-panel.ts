@@ -381,10 +381,17 @@ export class ResultPanel extends Container {
       });
       tl.add(() => void party.play(), '<');
       this.spin?.kill();
+      // The rays turn in steps of 1/20 s (about 1.3°, a few pixels at their tips): the screen redraws only what
+      // changes, and the rays' square is the largest thing moving once the party is over.
       this.spin = gsap.fromTo(
         this.rays,
         { rotation: 0 },
-        { rotation: Math.PI * 2, duration: 14, repeat: -1, ease: 'none' },
+        {
+          rotation: Math.PI * 2,
+          duration: RAYS_TURN_S,
+          repeat: -1,
+          ease: `steps(${RAYS_TURN_S * RAYS_STEPS_PER_SECOND})`,
+        },
       );
       party.pause();
       const counter = { v: 0 };
@@ -442,6 +449,10 @@ export class ResultPanel extends Container {
     for (const c of [...this.particles.children]) dispose(c);
   }
 }
+
+/** The rays behind a won egg: one turn in this many seconds, in this many steps a second. */
+const RAYS_TURN_S = 14;
+const RAYS_STEPS_PER_SECOND = 20;
 
 /** How many times a second the won amount's text changes while it counts up. */
 const COUNT_STEPS_PER_SECOND = 15;
