@@ -14,7 +14,11 @@ interface Wire {
   readonly stream: { cork?: () => void; uncork?: () => void };
   parsedStatements: Record<string, string>;
   parse(q: { text: string; name: string; types: never[] }): void;
-  bind(c: { statement: string; values: readonly (string | number | null)[]; valueMapper: (v: unknown) => unknown }): void;
+  bind(c: {
+    statement: string;
+    values: readonly (string | number | null)[];
+    valueMapper: (v: unknown) => unknown;
+  }): void;
   describe(m: { type: 'P' | 'S'; name: string }): void;
   execute(c: { portal: string }): void;
   close(m: { type: 'S'; name: string }): void;
