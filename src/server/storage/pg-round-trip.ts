@@ -34,8 +34,16 @@ interface Decoder {
   readonly parsers: readonly ((text: string) => unknown)[];
 }
 
-/** A statement's columns and their parsers, kept by its name (a name is one text, so one shape). */
-const decoders = new Map<string, Decoder>();
+/**
+ * A statement's columns and their parsers, kept by its name with its text (a text has one shape), learnt from the
+ * first execution's description; null for a statement that returns no rows (BEGIN, COMMIT). Once known, a statement
+ * is run without asking for its description again: PostgreSQL describes no columns and the client parses none.
+ */
+const shapes = new Map<string, { readonly text: string; readonly decoder: Decoder | null }>();
+const shapeOf = (st: RoundTripStatement): Decoder | null | undefined => {
+  const known = shapes.get(st.name);
+  return known?.text === st.text ? known.decoder : undefined;
+};
 
 /**
  * Per connection, the statements whose Parse went out in a round trip that failed: PostgreSQL skips what follows an
@@ -58,6 +66,8 @@ class RoundTrip extends pg.Query {
   private readonly results: Row[][] = [];
   private current: Row[] = [];
   private decoder: Decoder | null = null;
+  /** Whether each statement's description was asked for (its shape not yet known). */
+  private readonly described: boolean[] = [];
   private readonly parsedHere: string[] = [];
   private wire: Wire | null = null;
   private settled = false;
@@ -86,7 +96,9 @@ class RoundTrip extends pg.Query {
           this.parsedHere.push(st.name);
         }
         wire.bind({ statement: st.name, values: st.values, valueMapper: toText });
-        wire.describe({ type: 'P', name: '' });
+        const describe = shapeOf(st) === undefined;
+        this.described.push(describe);
+        if (describe) wire.describe({ type: 'P', name: '' });
         wire.execute({ portal: '' });
       }
       wire.sync();
@@ -96,20 +108,18 @@ class RoundTrip extends pg.Query {
   }
 
   handleRowDescription(msg: { fields: readonly Field[] }): void {
-    const name = this.statements[this.results.length]?.name ?? '';
-    const known = decoders.get(name);
-    if (known && sameFields(known, msg.fields)) this.decoder = known;
-    else {
-      this.decoder = {
-        names: msg.fields.map((f) => f.name),
-        parsers: msg.fields.map((f) => pg.types.getTypeParser(f.dataTypeID, 'text') as (text: string) => unknown),
-      };
-      decoders.set(name, this.decoder);
-    }
+    const st = this.statements[this.results.length];
+    if (!st) return;
+    this.decoder = {
+      names: msg.fields.map((f) => f.name),
+      parsers: msg.fields.map((f) => pg.types.getTypeParser(f.dataTypeID, 'text') as (text: string) => unknown),
+    };
+    shapes.set(st.name, { text: st.text, decoder: this.decoder });
   }
 
   handleDataRow(msg: { fields: readonly (string | null)[] }): void {
-    const d = this.decoder;
+    const i = this.results.length;
+    const d = this.described[i] ? this.decoder : shapeOf(this.statements[i]!);
     if (!d) return;
     const row: Row = {};
     for (let i = 0; i < d.names.length; i++) {
@@ -120,6 +130,10 @@ class RoundTrip extends pg.Query {
   }
 
   handleCommandComplete(): void {
+    const i = this.results.length;
+    const st = this.statements[i];
+    // Described, and no columns came: a statement without rows.
+    if (st && this.described[i] && this.decoder === null) shapes.set(st.name, { text: st.text, decoder: null });
     this.results.push(this.current);
     this.current = [];
     this.decoder = null;
@@ -149,12 +163,6 @@ class RoundTrip extends pg.Query {
     this.settled = true;
     this.resolve(this.results);
   }
-}
-
-function sameFields(d: Decoder, fields: readonly Field[]): boolean {
-  if (d.names.length !== fields.length) return false;
-  for (let i = 0; i < fields.length; i++) if (d.names[i] !== fields[i]!.name) return false;
-  return true;
 }
 
 /** Sends the statements as one batch with one Sync; resolves with each statement's rows, in order. */
