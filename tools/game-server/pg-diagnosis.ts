@@ -80,10 +80,6 @@ export interface GroupStats {
   readonly blockHolds: number;
   readonly blockHeldMs: number;
   readonly blockHeldBeforeCommitMs: number;
-  /** Waits for a group's players before the next group (absent from older servers' lines). */
-  readonly lingers?: number;
-  readonly lingersFilled?: number;
-  readonly lingerMs?: number;
 }
 
 export interface PgDiagnosis {
@@ -127,9 +123,6 @@ function minusGroups(a: GroupStats, b: GroupStats): GroupStats {
     blockHolds: (a.blockHolds ?? 0) - (b.blockHolds ?? 0),
     blockHeldMs: (a.blockHeldMs ?? 0) - (b.blockHeldMs ?? 0),
     blockHeldBeforeCommitMs: (a.blockHeldBeforeCommitMs ?? 0) - (b.blockHeldBeforeCommitMs ?? 0),
-    lingers: (a.lingers ?? 0) - (b.lingers ?? 0),
-    lingersFilled: (a.lingersFilled ?? 0) - (b.lingersFilled ?? 0),
-    lingerMs: (a.lingerMs ?? 0) - (b.lingerMs ?? 0),
   };
 }
 
@@ -241,12 +234,8 @@ export function formatDiagnosis(d: PgDiagnosis, commands: number): string[] {
         g && g.blockHolds > 0
           ? `; block row held by ${g.blockHolds} groups, ${(g.blockHeldMs / g.blockHolds).toFixed(2)} ms each (${(g.blockHeldBeforeCommitMs / g.blockHolds).toFixed(2)} before the COMMIT was sent)`
           : '';
-      const lingers =
-        g?.lingers !== undefined && g.lingers > 0
-          ? `; waited for the players ${g.lingers} times (${g.lingersFilled ?? 0} until all came, ${((g.lingerMs ?? 0) / g.lingers).toFixed(2)} ms each)`
-          : '';
       const groups = g
-        ? `; ${g.groups} groups, ${(g.commands / Math.max(1, g.groups)).toFixed(1)} commands each${g.retries ? `, ${g.retries} retried` : ''}${holds}${lingers}`
+        ? `; ${g.groups} groups, ${(g.commands / Math.max(1, g.groups)).toFixed(1)} commands each${g.retries ? `, ${g.retries} retried` : ''}${holds}`
         : '';
       return `      #${i + 1}        ${per(c.cpuMs).padStart(5)} µs   ${cs(c)}${groups}`;
     }),

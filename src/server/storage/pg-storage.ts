@@ -38,9 +38,6 @@ interface Job {
   readonly reject: (reason: unknown) => void;
 }
 
-/** How long a group waits for the players of the one before (`afterGroup`); 0: never. */
-const LINGER_MS = Number(process.env['POULE_PG_LINGER_MS'] ?? '0');
-
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -59,11 +56,6 @@ export class PgStorage implements Storage {
   readonly description: string;
   private queue: Job[] = [];
   private scheduled = false;
-  /** The wait for a group's players to come back (see `afterGroup`): its timer, and the queue length that ends it. */
-  private lingerTimer: NodeJS.Timeout | null = null;
-  private awaited = 0;
-  /** Whether the last wait was cut short by its players (else the next group starts at once). */
-  private lingerPaid = true;
   /** Groups being applied now, each on its own connection. */
   private readonly running = new Set<Promise<void>>();
   private readonly rollbackListeners: (() => void)[] = [];
@@ -80,11 +72,6 @@ export class PgStorage implements Storage {
   blockHolds = 0;
   blockHeldMs = 0;
   blockHeldBeforeCommitMs = 0;
-  /** Waits for a group's players (`afterGroup`): how many, how many they ended by all coming back, and their ms. */
-  lingers = 0;
-  lingersFilled = 0;
-  lingerMs = 0;
-  private lingerFrom = 0;
   /** Printed tickets' holders as commands read them under lock, for the printed store (pg-printed-store.ts). */
   readonly printedSight: PrintedSight = new Map();
 
@@ -133,9 +120,7 @@ export class PgStorage implements Storage {
         reject,
       });
       if (this.queue.length >= this.maxBatch) this.flush();
-      else if (this.lingerTimer !== null) {
-        if (this.queue.length >= this.awaited) this.flush();
-      } else if (!this.scheduled) {
+      else if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
       }
@@ -172,7 +157,6 @@ export class PgStorage implements Storage {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.lingerTimer !== null) this.flush();
     while (this.queue.length > 0 || this.running.size > 0) {
       this.flush();
       await Promise.all([...this.running]);
@@ -188,46 +172,14 @@ export class PgStorage implements Storage {
    */
   private flush(): void {
     this.scheduled = false;
-    if (this.lingerTimer !== null) {
-      clearTimeout(this.lingerTimer);
-      this.lingerTimer = null;
-      this.lingerPaid = this.queue.length >= this.awaited;
-      if (this.lingerPaid) this.lingersFilled++;
-      this.lingerMs += performance.now() - this.lingerFrom;
-    }
     if (this.queue.length === 0 || this.running.size >= this.maxGroups) return;
     const jobs = this.queue;
     this.queue = [];
     const done = this.runGroup(jobs).finally(() => {
       this.running.delete(done);
-      this.afterGroup(jobs.length);
+      if (this.queue.length > 0) this.flush();
     });
     this.running.add(done);
-  }
-
-  /**
-   * A group has committed and its players have their replies. Under a steady load its players send their next
-   * requests within a millisecond or so, while the requests that came during the group wait: starting the next group
-   * at once would leave them for the group after, and the players split into two halves that take turns, each group
-   * half the size it could be (each group has a fixed cost: its transaction, its round trips, its wake-ups). So the
-   * next group waits up to LINGER_MS for them (at most as many requests as this group had, on top of those waiting),
-   * and starts as soon as they are all there. A wait that ran out (the players think, or are few) is not repeated by
-   * the next group: under a light load every other group waits, at most LINGER_MS.
-   */
-  private afterGroup(size: number): void {
-    if (this.closed || LINGER_MS <= 0 || !this.lingerPaid || this.running.size > 0) {
-      this.lingerPaid = true;
-      if (this.queue.length > 0) this.flush();
-      return;
-    }
-    this.awaited = Math.min(this.maxBatch, this.queue.length + size);
-    if (this.queue.length >= this.awaited) {
-      this.flush();
-      return;
-    }
-    this.lingers++;
-    this.lingerFrom = performance.now();
-    this.lingerTimer = setTimeout(() => this.flush(), LINGER_MS);
   }
 
   /**
@@ -374,9 +326,6 @@ function tellGroupsOnSignal(storage: PgStorage): void {
         blockHolds: storage.blockHolds,
         blockHeldMs: Math.round(storage.blockHeldMs),
         blockHeldBeforeCommitMs: Math.round(storage.blockHeldBeforeCommitMs),
-        lingers: storage.lingers,
-        lingersFilled: storage.lingersFilled,
-        lingerMs: Math.round(storage.lingerMs),
       })}\n`,
     );
   };
