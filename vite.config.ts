@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { bundleSplitPlugin } from './tools/bundle-split';
+import { pixiBatchTickPlugin } from './tools/pixi-batch-tick';
 import { cspMetaPlugin, SECURITY_HEADERS } from './tools/security-csp';
 
 /** `npm run dev`: /retail is the retailer's page, as on the game server (which serves the built retail.html there). */
@@ -32,9 +33,10 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1200,
-    // Pixi's canvas renderer as a lazy chunk, no WebGPU renderer, gsap's core only: the first frame's JS stays small.
+    // Pixi's canvas renderer as a lazy chunk, no WebGPU renderer, gsap's core only: the first frame's JS stays small;
+    // and Pixi's batcher fixed so that sprites of one sheet share a draw call.
     rolldownOptions: {
-      plugins: [bundleSplitPlugin()],
+      plugins: [bundleSplitPlugin(), pixiBatchTickPlugin()],
       // Two pages: the game, and the retailer's terminal (/retail on the game server), each with the same CSP.
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),

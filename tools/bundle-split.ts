@@ -14,8 +14,9 @@
  *    `import gsap from 'gsap'` gets gsap's core. A tween of a DOM element's CSS would only warn (« Missing plugin? »).
  * 4. No Pixi features the game never uses: Pixi registers sprite sheets, DOM containers and filters at import (side
  *    effect imports in its entry and its environment files), so they ship even when nothing asks for them. The game
- *    loads single pictures (no sheet), puts no DOM element on stage and sets no filter or mask: those imports are
- *    dropped. (Setting `filters` on a container would then draw it unfiltered; `new DOMContainer` would not draw.)
+ *    loads single files (its one sprite sheet is made in the page, src/scene/art-sheet.ts), puts no DOM element on
+ *    stage and sets no filter or mask: those imports are dropped. (Setting `filters` on a container would then draw it
+ *    unfiltered; `new DOMContainer` would not draw.)
  * 5. Pixi's canvas helpers probe at import whether a 2D canvas can blend by multiplying (three canvases drawn and one
  *    read back): text rendering imports that module, so the probe ran before the loading screen, about half a second
  *    under software rendering (traced). Only the canvas renderer's tinting reads the answer: it is asked for then.

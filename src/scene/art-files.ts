@@ -62,6 +62,15 @@ export const TITLE_ART: readonly ArtName[] = [
   'coin',
 ];
 
+/**
+ * The small pictures drawn many times a frame, moved onto one sprite sheet once loaded (art-sheet.ts) so that Pixi
+ * draws them in few batches. Not the backgrounds, the logo, the ticket and the scratch foil (each drawn alone, and
+ * large), nor the button's plate (a nine-slice sprite samples its whole texture).
+ */
+export const SHEET_ART: readonly ArtName[] = ART.filter(
+  (n) => !BACKGROUNDS.includes(n) && !['logo', 'ticket', 'scratch-cover', 'button'].includes(n),
+);
+
 /** The picture's size in its own units (the SVG's width and height), whichever variant is loaded. */
 export function sourceSize(name: ArtName): readonly [number, number] {
   const s = (sources as RasterSources)[name];

@@ -1,4 +1,4 @@
-import { detectWebp, ImageSource, Texture } from 'pixi.js';
+import { detectWebp, ImageSource, Rectangle, Texture } from 'pixi.js';
 import {
   ART,
   type ArtName,
@@ -6,9 +6,11 @@ import {
   BACKGROUNDS,
   type RasterScale,
   rasterScale,
+  SHEET_ART,
   sourceSize,
   TITLE_ART,
 } from './art-files';
+import { moveOntoSheet } from './art-sheet';
 import type { Layout } from './layout';
 import { soundFormat } from './sound-format';
 
@@ -144,7 +146,10 @@ async function fetchTexture(src: string, fileResolution: number, needed: number)
     }
   }
   const source = new ImageSource({ resource, alphaMode: 'premultiply-alpha-on-upload', resolution, label: src });
-  return new Texture({ source, label: src });
+  // Dynamic, with its size in units apart from its frame: the sprites showing it follow it when it moves onto the
+  // sprite sheet (moveOntoSheet).
+  const orig = new Rectangle(0, 0, source.width, source.height);
+  return new Texture({ source, label: src, dynamic: true, orig });
 }
 
 /** Loads one sound into the sound library under `alias` (the library is a lazy chunk: this imports it). */
@@ -217,10 +222,23 @@ export async function loadTitleAssets(
   onProgress(1);
 }
 
-/** The rest of the art (the ticket, the hens, the haystacks, the party), loaded in the background. */
+let sheeted: Promise<void> | null = null;
+
+/**
+ * The rest of the art (the ticket, the hens, the haystacks, the party), loaded in the background; then the small
+ * pictures are moved onto one sprite sheet.
+ */
 export function restOfArt(): Promise<void> {
   behindTheTitle();
-  return Promise.all(ART.filter((n) => !BACKGROUNDS.includes(n)).map(loadArt)).then(() => undefined);
+  sheeted ??= Promise.all(ART.filter((n) => !BACKGROUNDS.includes(n)).map(loadArt)).then(() => {
+    const small = new Map<string, Texture>();
+    for (const name of SHEET_ART) {
+      const t = loaded.get(name);
+      if (t) small.set(name, t);
+    }
+    moveOntoSheet(small);
+  });
+  return sheeted;
 }
 
 /** The sound effects, loaded behind the title (nothing on the title needs them before a tap). */

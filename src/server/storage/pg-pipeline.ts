@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { roundTrip } from './pg-round-trip';
 
 /** A named statement with its values: parsed once per connection, then only bound and run. */
 export interface Statement {
@@ -63,14 +64,13 @@ function cteOf(writes: readonly Statement[]): Statement {
   return { name: nameOf(text), text, values };
 }
 
-/**
- * Sends statements one after the other on a pipelining connection without waiting between them (one write to the
- * socket, one round trip) and resolves with the last one's rows. Each is its own extended-protocol query: the first
- * refused rejects, and the transaction being aborted then, the ones after it are refused too.
- */
 /** Round trips and statements sent by this process (for the service bench's figures). */
 export const sent = { roundTrips: 0, statements: 0 };
 
+/**
+ * Sends statements in one round trip (one socket write, one Sync: `roundTrip`) and resolves with the last one's
+ * rows. The first refused rejects, and PostgreSQL skips the ones after it.
+ */
 export async function pipelined<R extends pg.QueryResultRow>(
   client: pg.ClientBase,
   statements: readonly Statement[],
@@ -84,18 +84,7 @@ export async function pipelinedEach<R extends pg.QueryResultRow>(
   client: pg.ClientBase,
   statements: readonly Statement[],
 ): Promise<R[][]> {
-  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
-    .connection?.stream;
   sent.roundTrips++;
   sent.statements += statements.length;
-  stream?.cork?.();
-  let queries: Promise<pg.QueryResult<R>>[];
-  try {
-    queries = statements.map((q) => client.query<R>({ name: q.name, text: q.text, values: [...q.values] }));
-  } finally {
-    stream?.uncork?.();
-  }
-  const settled = await Promise.allSettled(queries);
-  for (const r of settled) if (r.status === 'rejected') throw r.reason;
-  return settled.map((r) => (r as PromiseFulfilledResult<pg.QueryResult<R>>).value.rows);
+  return (await roundTrip(client, statements)) as R[][];
 }
