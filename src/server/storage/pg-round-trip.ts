@@ -1,11 +1,5 @@
 import pg from 'pg';
-
-/** A named statement with its values: parsed once per connection, then only bound and run. */
-export interface RoundTripStatement {
-  readonly name: string;
-  readonly text: string;
-  readonly values: readonly (string | number | null)[];
-}
+import type { Statement } from './pg-pipeline';
 
 type Row = Record<string, unknown>;
 
@@ -40,7 +34,7 @@ interface Decoder {
  * is run without asking for its description again: PostgreSQL describes no columns and the client parses none.
  */
 const shapes = new Map<string, { readonly text: string; readonly decoder: Decoder | null }>();
-const shapeOf = (st: RoundTripStatement): Decoder | null | undefined => {
+const shapeOf = (st: Statement): Decoder | null | undefined => {
   const known = shapes.get(st.name);
   return known?.text === st.text ? known.decoder : undefined;
 };
@@ -73,7 +67,7 @@ class RoundTrip extends pg.Query {
   private settled = false;
 
   constructor(
-    private readonly statements: readonly RoundTripStatement[],
+    private readonly statements: readonly Statement[],
     private readonly resolve: (rows: Row[][]) => void,
     private readonly reject: (e: unknown) => void,
   ) {
@@ -166,7 +160,7 @@ class RoundTrip extends pg.Query {
 }
 
 /** Sends the statements as one batch with one Sync; resolves with each statement's rows, in order. */
-export function roundTrip(client: pg.ClientBase, statements: readonly RoundTripStatement[]): Promise<Row[][]> {
+export function roundTrip(client: pg.ClientBase, statements: readonly Statement[]): Promise<Row[][]> {
   return new Promise<Row[][]>((resolve, reject) => {
     client.query(new RoundTrip(statements, resolve, reject));
   });
