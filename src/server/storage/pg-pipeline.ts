@@ -1,11 +1,8 @@
 import type pg from 'pg';
-import { roundTrip } from './pg-round-trip';
+import { type RoundTripStatement, roundTrip } from './pg-round-trip';
 
-/** A named statement with its values: parsed once per connection, then only bound and run. */
-export interface Statement {
-  readonly name: string;
-  readonly text: string;
-  readonly values: readonly (string | number | null)[];
+/** A statement of a group: what a round trip sends, and for a write, its table. */
+export interface Statement extends RoundTripStatement {
   /** A write's table: consecutive writes to different tables may go as one statement (see `merged`). */
   readonly table?: string;
 }

@@ -1,5 +1,11 @@
 import pg from 'pg';
-import type { Statement } from './pg-pipeline';
+
+/** A named statement with its values: parsed once per connection, then only bound and run. */
+export interface RoundTripStatement {
+  readonly name: string;
+  readonly text: string;
+  readonly values: readonly (string | number | null)[];
+}
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +40,7 @@ interface Decoder {
  * is run without asking for its description again: PostgreSQL describes no columns and the client parses none.
  */
 const shapes = new Map<string, { readonly text: string; readonly decoder: Decoder | null }>();
-const shapeOf = (st: Statement): Decoder | null | undefined => {
+const shapeOf = (st: RoundTripStatement): Decoder | null | undefined => {
   const known = shapes.get(st.name);
   return known?.text === st.text ? known.decoder : undefined;
 };
@@ -67,7 +73,7 @@ class RoundTrip extends pg.Query {
   private settled = false;
 
   constructor(
-    private readonly statements: readonly Statement[],
+    private readonly statements: readonly RoundTripStatement[],
     private readonly resolve: (rows: Row[][]) => void,
     private readonly reject: (e: unknown) => void,
   ) {
@@ -160,7 +166,7 @@ class RoundTrip extends pg.Query {
 }
 
 /** Sends the statements as one batch with one Sync; resolves with each statement's rows, in order. */
-export function roundTrip(client: pg.ClientBase, statements: readonly Statement[]): Promise<Row[][]> {
+export function roundTrip(client: pg.ClientBase, statements: readonly RoundTripStatement[]): Promise<Row[][]> {
   return new Promise<Row[][]>((resolve, reject) => {
     client.query(new RoundTrip(statements, resolve, reject));
   });
