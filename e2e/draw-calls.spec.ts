@@ -12,11 +12,21 @@ const COUNT_DRAWS = `globalThis.__PIXI_APP_INIT__ = (app) => {
   const gl = app.renderer.gl;
   if (!gl) return;
   window.__draws = 0;
+  window.__passes = 0;
   for (const name of ['drawElements', 'drawArrays']) {
     const call = gl[name].bind(gl);
     gl[name] = (...a) => { window.__draws++; return call(...a); };
   }
+  const scissor = gl.scissor.bind(gl);
+  gl.scissor = (...a) => { window.__passes++; return scissor(...a); };
 };`;
+
+/** The draw calls of one whole drawing of the stage, as it stands. */
+const WHOLE_STAGE_DRAWS = `(() => {
+  window.__draws = 0;
+  window.__drawApp.renderer.render({ container: window.__drawApp.stage });
+  return window.__draws;
+})()`;
 
 test('a round waiting for a pick is drawn with fewer draw calls than its board has pictures', async ({ page }) => {
   test.setTimeout(180_000);
@@ -26,18 +36,34 @@ test('a round waiting for a pick is drawn with fewer draw calls than its board h
   await clickButton(page, 'buy');
   await clickButton(page, 'scratchAll');
   await settle(page);
-  const draws = await page.evaluate(() => {
-    const w = window as unknown as {
-      __drawApp: { renderer: { render(o: { container: unknown }): void }; stage: unknown };
-      __draws: number;
-    };
-    w.__draws = 0;
-    w.__drawApp.renderer.render({ container: w.__drawApp.stage });
-    return w.__draws;
-  });
+  const draws = (await page.evaluate(WHOLE_STAGE_DRAWS)) as number;
   // A hen on its nest is two pictures: drawn one call each, the board alone took 60 (the whole stage 108).
   const pictures = 2 * (await layout(page)).hens.length;
   expect(pictures).toBe(60);
   expect(draws).toBeGreaterThan(0);
   expect(draws).toBeLessThan(pictures);
+});
+
+test('a frame drawn in part makes the draw calls of what its rectangles cover, not of the whole stage', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.addInitScript(COUNT_DRAWS);
+  await openGame(page, `?demo=1&seed=${SEEDS.lostNoExtra.seed}&speed=1`);
+  await clickButton(page, 'buy');
+  await clickButton(page, 'scratchAll');
+  await settle(page);
+  const whole = (await page.evaluate(WHOLE_STAGE_DRAWS)) as number;
+  // A round waiting for a pick: the prompt and the hens' idle moves are redrawn in a few small rectangles (the
+  // painter's scissored passes, one gl.scissor each).
+  await page.evaluate('window.__draws = 0; window.__passes = 0;');
+  await page.waitForTimeout(1500);
+  const { draws, passes } = (await page.evaluate('({ draws: window.__draws, passes: window.__passes })')) as {
+    draws: number;
+    passes: number;
+  };
+  expect(passes).toBeGreaterThan(10);
+  // Each pass drew all of the stage's calls before (42 here, the scissor keeping only their pixels).
+  expect(draws / passes).toBeLessThan(whole / 3);
 });

@@ -187,9 +187,9 @@ export class ResultPanel extends Container {
     this.stillLater = gsap.delayedCall(0.05, () => {
       this.stillLater = null;
       if (!this.visible || this.peeking || !this.parent) return;
-      // While the dim fades in and while the party plays, the dim is drawn live over the picture (it costs only the
-      // few rectangles redrawn a frame): taking the picture again once it stands would cost a whole frame more.
-      this.still?.freeze(this.entering || this.partyOn ? this.dim : this.rays);
+      // While the dim fades in it is drawn live over the picture; once it stands it goes into the picture (one whole
+      // frame, where every rectangle the party redraws would draw it again), and the card's plate once the party ends.
+      this.still?.freeze(this.entering ? this.dim : this.partyOn ? this.particles : this.rays);
     });
   }
 
@@ -428,7 +428,7 @@ export class ResultPanel extends Container {
     tl.call(
       () => {
         this.entering = false;
-        if (!this.partyOn) this.stillAgain();
+        this.stillAgain();
       },
       [],
       0.45,
