@@ -11,6 +11,9 @@
  *     [--tree] [--hide s.0,s.1.0.0.5] [--hide-in round|after] [--eval 'JS run in the page, then measured again']
  *     [--slices 500] (the GPU time a frame in slices of 500 ms along each stretch: which moment costs what)
  *     [--frames] (each frame of the win or the reveal: when, its wall time, what was painted; then its slowest 5 %)
+ *     [--throttle 4] (the page's CPU slowed down this many times, as bench:render's 4× runs)
+ *     [--profile 25] (V8's sampling profile of the page during the win or the reveal: the 25 functions with the most
+ *     time of their own; build with `--minify false` for readable names)
  *
  * Linux only (it reads /proc); the browser's processes are found as children of this one.
  */
@@ -163,6 +166,36 @@ async function measure(page: Page, label: string, work: () => Promise<unknown>):
     printFrames((await page.evaluate('window.__paint.log')) as FrameLine[]);
 }
 
+interface CpuProfile {
+  readonly nodes: readonly {
+    readonly id: number;
+    readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  }[];
+  readonly samples?: readonly number[];
+  readonly timeDeltas?: readonly number[];
+}
+
+/** The functions with the most time of their own in a V8 profile, with their share of the samples. */
+function printProfile(profile: CpuProfile, top: number): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let total = 0;
+  samples.forEach((id, i) => {
+    const f = byId.get(id);
+    const dt = deltas[i] ?? 0;
+    total += dt;
+    if (!f) return;
+    const where = f.url ? `${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}` : '';
+    const key = `${f.functionName || '(anonymous)'} ${where}`.trim();
+    self.set(key, (self.get(key) ?? 0) + dt);
+  });
+  console.log(`  profile: ${(total / 1000).toFixed(0)} ms sampled; most time of their own:`);
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`    ${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(5)} ms  ${k}`);
+}
+
 /** The stage's containers, as paths of child indexes, down to `depth`. */
 const TREE = (depth: number): string => `(() => {
   const out = [];
@@ -186,6 +219,8 @@ async function main(): Promise<void> {
     hide: { takesValue: true },
     tree: { takesValue: false },
     'hide-in': { takesValue: true },
+    throttle: { takesValue: true },
+    profile: { takesValue: true },
     eval: { takesValue: true },
     slices: { takesValue: true },
     frames: { takesValue: false },
@@ -222,6 +257,12 @@ async function main(): Promise<void> {
 
     const page = await context.newPage();
     await page.addInitScript(PROBE);
+    const cdp = await context.newCDPSession(page);
+    const throttle = Number(stringFlag(flags, 'throttle') ?? '1');
+    if (!(throttle >= 1 && throttle <= 20)) throw new UsageError('--throttle: a number from 1 to 20');
+    if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const profileTop = Number(stringFlag(flags, 'profile') ?? '0');
+    if (!(Number.isInteger(profileTop) && profileTop >= 0)) throw new UsageError('--profile: how many functions, 25');
     const seed = SEEDS[pathName];
     await page.goto(`${base}?demo=1&seed=${seed.seed}&speed=1`);
     await page.waitForFunction(() => window.__poule?.ready && window.__poule.isIdle(), undefined, { timeout: 180_000 });
@@ -254,11 +295,17 @@ async function main(): Promise<void> {
         continue;
       }
       const won = pathName === 'firstPickWin';
+      if (profileTop) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       await measure(page, won ? 'win' : 'reveal', async () => {
         await clickRect(page, r);
         await settle(page);
         if (won) await page.waitForTimeout(2000);
       });
+      if (profileTop) printProfile((await cdp.send('Profiler.stop')).profile, profileTop);
     }
     await measure(page, 'after it', () => page.waitForTimeout(3000));
     if (hideIn === 'after') await probe();

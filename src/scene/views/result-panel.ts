@@ -172,7 +172,7 @@ export class ResultPanel extends Container {
   }
 
   /**
-   * Takes the still picture under the panel again, a moment from now (after whatever changes the screen under it in
+   * Takes the still picture under the panel again at the next tick (after whatever changes the screen under it in
    * the same turn), or lets it go when the panel is hidden or put aside. The screen calls it when it changes
    * something under the panel. The old picture stands until the new one is taken: letting it go first would draw the
    * whole screen live (every hen, the farmyard) for the frames between.
@@ -184,12 +184,11 @@ export class ResultPanel extends Container {
       this.still?.thaw();
       return;
     }
-    this.stillLater = gsap.delayedCall(0.05, () => {
+    this.stillLater = gsap.delayedCall(0, () => {
       this.stillLater = null;
       if (!this.visible || this.peeking || !this.parent) return;
-      // While the dim fades in it is drawn live over the picture; once it stands it goes into the picture (one whole
-      // frame, where every rectangle the party redraws would draw it again), and the card's plate once the party ends.
-      this.still?.freeze(this.entering ? this.dim : this.partyOn ? this.particles : this.rays);
+      // The farmyard, the board and the dim are in the picture; the card too once it stands and the party is over.
+      this.still?.freeze(this.entering || this.partyOn ? this.particles : this.rays);
     });
   }
 
@@ -362,12 +361,13 @@ export class ResultPanel extends Container {
       this.why.alpha = 1;
       this.line.alpha = 1;
     }
-    tl.fromTo(this.dim, { alpha: 0 }, { alpha: 1, duration: 0.3 });
+    // The dim falls at once and goes into the still picture with what it darkens: a dim fading in would redraw the
+    // whole screen, two layers deep, at every frame of its fade. The card rises over it.
+    this.dim.alpha = 1;
     tl.fromTo(
       this.card,
       { alpha: 0, y: this.card.y + 120 },
       { alpha: 1, y: this.card.y, duration: 0.45, ease: 'back.out(1.6)' },
-      '<',
     );
     if (won && this.layoutNow) {
       const l = this.layoutNow;
@@ -428,7 +428,7 @@ export class ResultPanel extends Container {
     tl.call(
       () => {
         this.entering = false;
-        this.stillAgain();
+        if (!this.partyOn) this.stillAgain();
       },
       [],
       0.45,
