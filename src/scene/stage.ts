@@ -3,6 +3,7 @@ import { art, artSize } from './art';
 import { limitBatchTextures } from './batch-limit';
 import { DamagePainter } from './damage-painter';
 import { computeLayout, type Layout } from './layout';
+import { setTextDensity } from './text';
 
 /**
  * The Pixi application and its two spaces: `background` covers the whole window (cropped, never stretched) and
@@ -81,6 +82,7 @@ export class Stage {
     const l = this.layout;
     this.root.scale.set(l.scale);
     this.root.position.set(l.offsetX, l.offsetY);
+    setTextDensity(l.scale * this.app.renderer.resolution);
     this.refreshBackground();
     for (const fn of this.listeners) fn(l);
   }

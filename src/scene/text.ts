@@ -1,4 +1,5 @@
 import { Text, type TextStyleOptions } from 'pixi.js';
+import { textResolution } from './text-density';
 
 /** The game's lettering: round, heavy, outlined, with a soft shadow — readable over the farmyard at any size. */
 const FONT = '"Baloo 2", "Fredoka", "Nunito", "Trebuchet MS", "DejaVu Sans", Verdana, sans-serif';
@@ -21,17 +22,28 @@ const TONES: Record<Tone, TextStyleOptions> = {
   button: { fill: 0xffffff, stroke: { color: 0x6b3a05, width: 6, join: 'round' } },
 };
 
-/**
- * A text in the game's style. `size` is in design units; texts are drawn at twice their size so they stay sharp
- * when the board is scaled up to a 4K screen.
- */
+/** The resolution every text is drawn at now (src/scene/text-density.ts), and the texts alive to redraw at a change. */
+let resolution = 2;
+const live = new Set<Text>();
+
+/** Draws every text, and those made from now on, for `pixelsPerUnit` device pixels a design unit (after a resize). */
+export function setTextDensity(pixelsPerUnit: number): void {
+  const r = textResolution(pixelsPerUnit);
+  if (r === resolution) return;
+  resolution = r;
+  for (const t of live) t.resolution = r;
+}
+
+/** A text in the game's style. `size` is in design units. */
 export function label(text: string, size: number, tone: Tone = 'light', extra: TextStyleOptions = {}): Text {
   const t = new Text({
     text,
-    resolution: 2,
+    resolution,
     style: { fontFamily: FONT, fontSize: size, fontWeight: '800', align: 'center', ...TONES[tone], ...extra },
   });
   t.anchor.set(0.5);
+  live.add(t);
+  t.once('destroyed', () => live.delete(t));
   return t;
 }
 
