@@ -1,5 +1,5 @@
 import gsap from 'gsap';
-import { Container, Graphics, type Text } from 'pixi.js';
+import { Container, Graphics, type Sprite, type Text } from 'pixi.js';
 import { fitted } from '../art';
 import { dispose } from '../dispose';
 import type { Layout } from '../layout';
@@ -65,8 +65,10 @@ export class ResultPanel extends Container {
   private readonly still: StillUnder | null;
   private stillLater: gsap.core.Tween | null = null;
   private partyOn = false;
-  /** The dim fades in and the card rises: both are live until they stand. */
+  /** The card rises: it is live until it stands. */
   private entering = false;
+  /** The card as one picture while it rises (its own parts left out of the frames meanwhile). */
+  private cardPicture: Sprite | null = null;
 
   constructor(
     onPlayAgain: () => void,
@@ -155,6 +157,7 @@ export class ResultPanel extends Container {
 
   /** Puts the panel aside (the finished board in full view) or brings it back. */
   peek(on: boolean): void {
+    this.endCardPicture();
     this.peeking = on;
     this.dim.visible = !on;
     this.card.visible = !on;
@@ -199,6 +202,7 @@ export class ResultPanel extends Container {
   }
 
   private place(l: Layout): void {
+    this.endCardPicture();
     this.layoutNow = l;
     this.stillAgain();
     this.dim
@@ -362,12 +366,25 @@ export class ResultPanel extends Container {
       this.line.alpha = 1;
     }
     // The dim falls at once and goes into the still picture with what it darkens: a dim fading in would redraw the
-    // whole screen, two layers deep, at every frame of its fade. The card rises over it.
+    // whole screen, two layers deep, at every frame of its fade. The card rises over it, as one picture of itself.
     this.dim.alpha = 1;
+    const picture = this.still?.pictureOf(this.card) ?? null;
+    if (picture) {
+      this.cardPicture = picture;
+      this.card.renderable = false;
+      this.addChildAt(picture, this.getChildIndex(this.card));
+    }
+    const rising = picture ?? this.card;
     tl.fromTo(
-      this.card,
-      { alpha: 0, y: this.card.y + 120 },
-      { alpha: 1, y: this.card.y, duration: 0.45, ease: 'back.out(1.6)' },
+      rising,
+      { alpha: 0, y: rising.y + 120 },
+      {
+        alpha: 1,
+        y: rising.y,
+        duration: ENTRANCE_S,
+        ease: 'back.out(1.6)',
+        onComplete: () => this.endCardPicture(),
+      },
     );
     if (won && this.layoutNow) {
       const l = this.layoutNow;
@@ -390,6 +407,8 @@ export class ResultPanel extends Container {
           rotation: Math.PI * 2,
           duration: RAYS_TURN_S,
           repeat: -1,
+          // From the card's rise on: the picture that rises shows them as they start.
+          delay: ENTRANCE_S,
           ease: `steps(${RAYS_TURN_S * RAYS_STEPS_PER_SECOND})`,
         },
       );
@@ -431,12 +450,23 @@ export class ResultPanel extends Container {
         if (!this.partyOn) this.stillAgain();
       },
       [],
-      0.45,
+      ENTRANCE_S,
     );
     return tl;
   }
 
+  /** The card drawn as itself again, where its picture stood (its rise ended, or cut short). */
+  private endCardPicture(): void {
+    const p = this.cardPicture;
+    if (!p) return;
+    this.cardPicture = null;
+    gsap.killTweensOf(p);
+    p.destroy({ texture: true, textureSource: true });
+    this.card.renderable = true;
+  }
+
   hide(): void {
+    this.endCardPicture();
     if (this.peeking) this.peek(false);
     this.visible = false;
     this.entering = false;
@@ -449,6 +479,9 @@ export class ResultPanel extends Container {
     for (const c of [...this.particles.children]) dispose(c);
   }
 }
+
+/** How long the card takes to rise (seconds). */
+const ENTRANCE_S = 0.45;
 
 /** The rays behind a won egg: one turn in this many seconds, in this many steps a second. */
 const RAYS_TURN_S = 14;

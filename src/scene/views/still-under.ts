@@ -1,5 +1,5 @@
 import gsap from 'gsap';
-import { type Container, type Renderer, RenderTexture, Sprite } from 'pixi.js';
+import { type Container, Matrix, type Renderer, RenderTexture, Sprite } from 'pixi.js';
 import { splitDrawOrder } from '../draw-order';
 
 /**
@@ -81,6 +81,28 @@ export class StillUnder {
     this.sprite = null;
     this.texture?.destroy(true);
     this.texture = null;
+  }
+
+  /**
+   * A picture of `node` alone (its subtree, drawn at its density on the screen), as a sprite for `node`'s parent that
+   * stands where `node` stands: for a moment where it moves as a whole, one layer and one draw call a frame instead of
+   * all of its own. `node` has no scale, turn or pivot of its own. Null where the renderer is not WebGL. The caller
+   * shows it in `node`'s place, and destroys it with its texture after.
+   */
+  pictureOf(node: Container): Sprite | null {
+    if (this.renderer.name !== 'webgl') return null;
+    const g = node.getGlobalTransform(new Matrix(), false);
+    const resolution = this.renderer.resolution * Math.hypot(g.a, g.b);
+    const wasGroup = node.isRenderGroup;
+    const texture = this.renderer.generateTexture({ target: node, resolution });
+    // Pixi makes what it renders alone a render group: the node goes back to being drawn with its parent's.
+    if (!wasGroup) node.disableRenderGroup();
+    const bounds = node.getLocalBounds();
+    const sprite = new Sprite(texture);
+    sprite.eventMode = 'none';
+    sprite.label = 'picture';
+    sprite.position.set(node.x + bounds.x, node.y + bounds.y);
+    return sprite;
   }
 
   /** The live part is still where the picture was taken for: on the same stage, shown, at the same alpha. */
