@@ -23,7 +23,7 @@ import { nextHen, SEEDS } from '../e2e/support/seeds';
 import { launchBenchBrowser } from './bench-browser';
 import { FLOOR_HTML, FLOOR_PATH } from './bench-floor';
 import { browserCpu } from './browser-cpu';
-import { parseFlags, stringFlag, UsageError } from './cli-args';
+import { integerFlag, parseFlags, stringFlag, UsageError } from './cli-args';
 
 /**
  * Frame times from a rAF loop, Pixi's application (its devtools hook) for `--hide`, and what each frame painted on
@@ -239,6 +239,8 @@ async function main(): Promise<void> {
   const hideIn = stringFlag(flags, 'hide-in') ?? 'after';
   if (hideIn !== 'round' && hideIn !== 'after') throw new UsageError('--hide-in: round (a round waiting) or after');
   const script = stringFlag(flags, 'eval');
+  const throttle = integerFlag(flags, 'throttle', 1, 20) ?? 1;
+  const profileTop = integerFlag(flags, 'profile', 1) ?? 0;
   const browser: Browser = await launchBenchBrowser();
   try {
     const context = await browser.newContext({
@@ -258,11 +260,7 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await page.addInitScript(PROBE);
     const cdp = await context.newCDPSession(page);
-    const throttle = Number(stringFlag(flags, 'throttle') ?? '1');
-    if (!(throttle >= 1 && throttle <= 20)) throw new UsageError('--throttle: a number from 1 to 20');
     if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-    const profileTop = Number(stringFlag(flags, 'profile') ?? '0');
-    if (!(Number.isInteger(profileTop) && profileTop >= 0)) throw new UsageError('--profile: how many functions, 25');
     const seed = SEEDS[pathName];
     await page.goto(`${base}?demo=1&seed=${seed.seed}&speed=1`);
     await page.waitForFunction(() => window.__poule?.ready && window.__poule.isIdle(), undefined, { timeout: 180_000 });
