@@ -80,6 +80,10 @@ export interface GroupStats {
   readonly blockHolds: number;
   readonly blockHeldMs: number;
   readonly blockHeldBeforeCommitMs: number;
+  /** Waits for a group's players before the next group: begun, ended by the players all back, and ms waited. */
+  readonly playersWaits: number;
+  readonly playersWaitsFilled: number;
+  readonly playersWaitedMs: number;
 }
 
 export interface PgDiagnosis {
@@ -123,6 +127,9 @@ function minusGroups(a: GroupStats, b: GroupStats): GroupStats {
     blockHolds: (a.blockHolds ?? 0) - (b.blockHolds ?? 0),
     blockHeldMs: (a.blockHeldMs ?? 0) - (b.blockHeldMs ?? 0),
     blockHeldBeforeCommitMs: (a.blockHeldBeforeCommitMs ?? 0) - (b.blockHeldBeforeCommitMs ?? 0),
+    playersWaits: (a.playersWaits ?? 0) - (b.playersWaits ?? 0),
+    playersWaitsFilled: (a.playersWaitsFilled ?? 0) - (b.playersWaitsFilled ?? 0),
+    playersWaitedMs: (a.playersWaitedMs ?? 0) - (b.playersWaitedMs ?? 0),
   };
 }
 
@@ -234,8 +241,12 @@ export function formatDiagnosis(d: PgDiagnosis, commands: number): string[] {
         g && g.blockHolds > 0
           ? `; block row held by ${g.blockHolds} groups, ${(g.blockHeldMs / g.blockHolds).toFixed(2)} ms each (${(g.blockHeldBeforeCommitMs / g.blockHolds).toFixed(2)} before the COMMIT was sent)`
           : '';
+      const waits =
+        g && g.playersWaits > 0
+          ? `; waited for their players ${g.playersWaits} times, ${((100 * g.playersWaitsFilled) / g.playersWaits).toFixed(0)} % until all came, ${(g.playersWaitedMs / g.playersWaits).toFixed(2)} ms each`
+          : '';
       const groups = g
-        ? `; ${g.groups} groups, ${(g.commands / Math.max(1, g.groups)).toFixed(1)} commands each${g.retries ? `, ${g.retries} retried` : ''}${holds}`
+        ? `; ${g.groups} groups, ${(g.commands / Math.max(1, g.groups)).toFixed(1)} commands each${g.retries ? `, ${g.retries} retried` : ''}${waits}${holds}`
         : '';
       return `      #${i + 1}        ${per(c.cpuMs).padStart(5)} µs   ${cs(c)}${groups}`;
     }),

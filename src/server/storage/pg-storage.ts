@@ -3,6 +3,7 @@ import { type Faults, NO_FAULTS } from '../fault-injection';
 import { runAhead } from './pg-batch';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema';
 import { PgTx, type PrintedSight, pipelined } from './pg-tx';
+import { PlayersWait } from './players-wait';
 import { type Storage, StorageOpenError, type StorageTx, type TransactOptions } from './storage';
 
 // BIGINT columns (ids, audit seq) as numbers: they stay far below 2^53.
@@ -38,6 +39,13 @@ interface Job {
   readonly reject: (reason: unknown) => void;
 }
 
+/**
+ * The longest wait for a group's players before the next group (players-wait.ts). Measured with three instances and
+ * 100 players on two cores: 1 ms made groups of 23 commands instead of 16, 4 ms of 32 (an instance's 33 players); 8 ms
+ * no more than 4. A light load pays it at most every other group.
+ */
+const PLAYERS_WAIT_MS = 4;
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -56,6 +64,8 @@ export class PgStorage implements Storage {
   readonly description: string;
   private queue: Job[] = [];
   private scheduled = false;
+  /** The wait for the players of the group just committed, before the next group starts. */
+  readonly playersWait = new PlayersWait(PLAYERS_WAIT_MS, () => this.flush());
   /** Groups being applied now, each on its own connection. */
   private readonly running = new Set<Promise<void>>();
   private readonly rollbackListeners: (() => void)[] = [];
@@ -120,7 +130,9 @@ export class PgStorage implements Storage {
         reject,
       });
       if (this.queue.length >= this.maxBatch) this.flush();
-      else if (!this.scheduled) {
+      else if (this.playersWait.waiting) {
+        if (this.playersWait.ready(this.queue.length)) this.flush();
+      } else if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
       }
@@ -157,6 +169,7 @@ export class PgStorage implements Storage {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.playersWait.end(this.queue.length);
     while (this.queue.length > 0 || this.running.size > 0) {
       this.flush();
       await Promise.all([...this.running]);
@@ -172,12 +185,16 @@ export class PgStorage implements Storage {
    */
   private flush(): void {
     this.scheduled = false;
+    this.playersWait.end(this.queue.length);
     if (this.queue.length === 0 || this.running.size >= this.maxGroups) return;
     const jobs = this.queue;
     this.queue = [];
     const done = this.runGroup(jobs).finally(() => {
       this.running.delete(done);
-      if (this.queue.length > 0) this.flush();
+      const alone = !this.closed && this.running.size === 0;
+      if (!alone || this.playersWait.startNow(jobs.length, this.queue.length, this.maxBatch)) {
+        if (this.queue.length > 0) this.flush();
+      }
     });
     this.running.add(done);
   }
@@ -326,6 +343,9 @@ function tellGroupsOnSignal(storage: PgStorage): void {
         blockHolds: storage.blockHolds,
         blockHeldMs: Math.round(storage.blockHeldMs),
         blockHeldBeforeCommitMs: Math.round(storage.blockHeldBeforeCommitMs),
+        playersWaits: storage.playersWait.waits,
+        playersWaitsFilled: storage.playersWait.filled,
+        playersWaitedMs: Math.round(storage.playersWait.waitedMs),
       })}\n`,
     );
   };
