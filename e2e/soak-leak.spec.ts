@@ -15,9 +15,13 @@ async function loops(page: Page): Promise<number> {
   return page.evaluate(() => window.__poule!.state().attract?.loops ?? 0);
 }
 
-/** Runs fake frames until `n` loops are done, then a few more so the new loop's first scene is settled. */
+/**
+ * Runs fake frames until `n` loops are done, then a few more so the new loop's first scene is settled. Two frames at
+ * a time: the two samples compared must be taken at nearly the same moment of their loops (at speed 50, twenty frames
+ * are a whole scene, and the tweens alive differ from one scene to the next).
+ */
 async function runToLoop(page: Page, n: number): Promise<HookStats> {
-  for (let i = 0; i < 2000 && (await loops(page)) < n; i++) await page.clock.runFor(20 * FRAME_MS);
+  for (let i = 0; i < 20_000 && (await loops(page)) < n; i++) await page.clock.runFor(2 * FRAME_MS);
   expect(await loops(page)).toBeGreaterThanOrEqual(n);
   await page.clock.runFor(30 * FRAME_MS);
   return page.evaluate(() => window.__poule!.stats()!);
