@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
+import { expect, it } from 'vitest';
 import { DEFAULT_PRIZE_TABLE } from '../../core';
 import { TicketService } from '../ticket-service';
-import { type Backend, postgresBackend } from './backends';
 import { PgStorage } from './pg-storage';
 import { sent } from './pg-tx';
+import { describeOnPostgres } from './postgres-suite';
 
 /**
  * A group's locked reads sent ahead together (pg-batch.ts): fewer round trips, and a read is never taken ahead of a
  * write it must see (the same player twice in a group reads at its turn).
  */
-const runs: [string][] = postgresAvailable() ? [['postgres']] : [];
-if (runs.length === 0) console.warn('[pg-batch] PostgreSQL (initdb, pg_ctl) not found: not run');
-
-describe.each(runs)('%s: reads ahead in a group', () => {
-  let backend: Backend;
-  beforeAll(async () => {
-    backend = await postgresBackend();
-  }, 60_000);
-  afterAll(async () => backend?.dispose(), 60_000);
-
+describeOnPostgres('reads ahead in a group', (backend) => {
   it("ten players' buys in one group: one round trip for their reads; the same player twice still sees its first buy", async () => {
-    const storage = await PgStorage.open(await backend.create());
+    const storage = await PgStorage.open(await backend().create());
     try {
       const service = new TicketService(storage, DEFAULT_PRIZE_TABLE);
       const players = [];

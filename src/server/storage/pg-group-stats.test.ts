@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
+import { expect, it } from 'vitest';
 import { DEFAULT_PRIZE_TABLE } from '../../core';
 import { TicketService } from '../ticket-service';
-import { type Backend, postgresBackend } from './backends';
 import { PgStorage } from './pg-storage';
+import { describeOnPostgres } from './postgres-suite';
 import type { PlayerRow } from './storage';
 
 /**
  * The counters the server bench reads from each instance: groups committed, the requests they held, and how long the
  * groups that dealt held the open block's row (only those).
  */
-const runs: [string][] = postgresAvailable() ? [['postgres']] : [];
-if (runs.length === 0) console.warn('[pg-group-stats] PostgreSQL (initdb, pg_ctl) not found: not run');
-
-describe.each(runs)('%s: group counters', () => {
-  let backend: Backend;
-  beforeAll(async () => {
-    backend = await postgresBackend();
-  }, 60_000);
-  afterAll(async () => backend?.dispose(), 60_000);
-
+describeOnPostgres('group counters', (backend) => {
   it('counts groups and their requests, and the block row held only by groups that dealt', async () => {
-    const storage = await PgStorage.open(await backend.create());
+    const storage = await PgStorage.open(await backend().create());
     try {
       const service = new TicketService(storage, DEFAULT_PRIZE_TABLE);
       const players: PlayerRow[] = [];

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
-import { type Backend, postgresBackend } from './backends';
+import { expect, it } from 'vitest';
 import { PgStorage } from './pg-storage';
+import { describeOnPostgres } from './postgres-suite';
 import type { StorageTx } from './storage';
 
 /**
@@ -10,18 +9,9 @@ import type { StorageTx } from './storage';
  * reply. A read in the same statement as the lock would keep the snapshot taken before the wait and miss both (a key
  * sent twice would then be refused by the replies' primary key and applied again carefully; a balance nothing catches).
  */
-const runs: [string][] = postgresAvailable() ? [['postgres']] : [];
-if (runs.length === 0) console.warn('[pg-lock-read] PostgreSQL (initdb, pg_ctl) not found: not run');
-
-describe.each(runs)('%s: a locked read sees what the lock holder committed', () => {
-  let backend: Backend;
-  beforeAll(async () => {
-    backend = await postgresBackend();
-  }, 60_000);
-  afterAll(async () => backend?.dispose(), 60_000);
-
+describeOnPostgres('a locked read sees what the lock holder committed', (backend) => {
   it('one player on two instances at once: the second waits, then reads the balance and reply the first committed', async () => {
-    const db = await backend.create();
+    const db = await backend().create();
     const [a, b] = [await PgStorage.open(db), await PgStorage.open(db)];
     try {
       const at = new Date().toISOString();
@@ -59,7 +49,7 @@ describe.each(runs)('%s: a locked read sees what the lock holder committed', () 
       expect(await first).toEqual({ again: false, balance: 600 });
       expect(await second).toEqual({ again: false, balance: 700 });
       expect((await resent).again).toBe(true);
-      const ledger = await backend.read(db, (r) =>
+      const ledger = await backend().read(db, (r) =>
         r.all<{ balance_after: number }>("SELECT balance_after FROM ledger WHERE kind = 'top-up' ORDER BY id", []),
       );
       expect(ledger.map((x) => Number(x.balance_after))).toEqual([600, 700]);

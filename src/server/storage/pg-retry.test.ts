@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
-import { type Backend, postgresBackend } from './backends';
+import { expect, it } from 'vitest';
 import { PgStorage } from './pg-storage';
+import { describeOnPostgres } from './postgres-suite';
 
 /**
  * A real deadlock between two instances (each locks one player's row, then the other's): PostgreSQL cancels one
  * group (40P01), which is applied again and then commits; both requests succeed, neither is applied twice.
  */
-const runs: [string][] = postgresAvailable() ? [['postgres']] : [];
-if (runs.length === 0) console.warn('[pg-retry] PostgreSQL (initdb, pg_ctl) not found: not run');
-
-describe.each(runs)('%s: deadlocks are retried', () => {
-  let backend: Backend;
-  beforeAll(async () => {
-    backend = await postgresBackend();
-  }, 60_000);
-  afterAll(async () => backend?.dispose(), 60_000);
-
+describeOnPostgres('deadlocks are retried', (backend) => {
   it('two groups waiting on each other: one is cancelled, applied again, and both commit once', async () => {
-    const db = await backend.create();
+    const db = await backend().create();
     const [a, b] = [await PgStorage.open(db), await PgStorage.open(db)];
     try {
       const at = new Date().toISOString();
@@ -48,7 +38,9 @@ describe.each(runs)('%s: deadlocks are retried', () => {
       // released, and then both are (each is applied again once).
       expect(a.retries + b.retries).toBeGreaterThanOrEqual(1);
       expect(a.retries + b.retries).toBeLessThanOrEqual(2);
-      const stored = await backend.read(db, (r) => r.all<{ key: string }>('SELECT key FROM replies ORDER BY key', []));
+      const stored = await backend().read(db, (r) =>
+        r.all<{ key: string }>('SELECT key FROM replies ORDER BY key', []),
+      );
       expect(stored.map((x) => x.key)).toEqual(['ab', 'ba']);
     } finally {
       await a.close();
@@ -57,7 +49,7 @@ describe.each(runs)('%s: deadlocks are retried', () => {
   });
 
   it("a write refused in a round trip shared with the next request's read: only its own request fails", async () => {
-    const db = await backend.create();
+    const db = await backend().create();
     const storage = await PgStorage.open(db);
     try {
       const at = new Date().toISOString();
@@ -79,7 +71,9 @@ describe.each(runs)('%s: deadlocks are retried', () => {
       const results = await Promise.allSettled([store('k1', null), store('k2', 'no-such-ticket'), store('k3', null)]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/foreign key/);
-      const stored = await backend.read(db, (r) => r.all<{ key: string }>('SELECT key FROM replies ORDER BY key', []));
+      const stored = await backend().read(db, (r) =>
+        r.all<{ key: string }>('SELECT key FROM replies ORDER BY key', []),
+      );
       expect(stored.map((x) => x.key)).toEqual(['k1', 'k3']);
     } finally {
       await storage.close();

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postgresAvailable } from '../../../tools/postgres/temp-postgres';
-import { type Backend, postgresBackend } from './backends';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PgStorage } from './pg-storage';
 import { PlayersWait } from './players-wait';
+import { describeOnPostgres } from './postgres-suite';
 
 describe('PlayersWait: when the next group starts', () => {
   afterEach(() => {
@@ -51,18 +50,9 @@ describe('PlayersWait: when the next group starts', () => {
   });
 });
 
-const runs: [string][] = postgresAvailable() ? [['postgres']] : [];
-if (runs.length === 0) console.warn('[players-wait] PostgreSQL (initdb, pg_ctl) not found: not run');
-
-describe.each(runs)('%s: groups of players who answer at once', () => {
-  let backend: Backend;
-  beforeAll(async () => {
-    backend = await postgresBackend();
-  }, 60_000);
-  afterAll(async () => backend?.dispose(), 60_000);
-
+describeOnPostgres('groups of players who answer at once', (backend) => {
   it('players sending their next request 1-3 ms after their reply are grouped whole, not in turns', async () => {
-    const storage = await PgStorage.open(await backend.create());
+    const storage = await PgStorage.open(await backend().create());
     try {
       const players = 9;
       const rounds = 8;
