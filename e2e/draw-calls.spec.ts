@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { clickButton, layout, openGame, settle } from './support/poule';
-import { SEEDS } from './support/seeds';
+import { clickButton, clickRect, layout, openGame, settle, state } from './support/poule';
+import { nextHen, SEEDS } from './support/seeds';
 
 /**
  * The board's thirty hens and their nests share draw calls: their pictures are on one sprite sheet
@@ -13,10 +13,20 @@ const COUNT_DRAWS = `globalThis.__PIXI_APP_INIT__ = (app) => {
   if (!gl) return;
   window.__draws = 0;
   window.__passes = 0;
+  window.__indices = 0;
   for (const name of ['drawElements', 'drawArrays']) {
     const call = gl[name].bind(gl);
-    gl[name] = (...a) => { window.__draws++; return call(...a); };
+    gl[name] = (...a) => { window.__draws++; window.__indices += a[1]; return call(...a); };
   }
+  // The vertices' indices of the last frame the game drew whole on the canvas (no scissored pass).
+  const render = app.renderer.render.bind(app.renderer);
+  app.renderer.render = (o) => {
+    const whole = !o.target && !gl.isEnabled(gl.SCISSOR_TEST);
+    const from = window.__indices;
+    const done = render(o);
+    if (whole) window.__wholeIndices = window.__indices - from;
+    return done;
+  };
   const scissor = gl.scissor.bind(gl);
   gl.scissor = (...a) => { window.__passes++; return scissor(...a); };
 };`;
@@ -67,4 +77,42 @@ test('a frame drawn in part makes the draw calls of what its rectangles cover, n
   expect(passes).toBeGreaterThan(10);
   // Each pass drew all of the stage's calls before (42 here, the scissor keeping only their pixels).
   expect(draws / passes).toBeLessThan(whole / 3);
+});
+
+/** The sprites on the stage faded out to nothing (alpha 0 here or above them) while shown. */
+const FADED_SPRITES = `(() => {
+  let n = 0;
+  const walk = (c, alpha) => {
+    if (!c.visible || !c.renderable) return;
+    const a = alpha * c.alpha;
+    if (a <= 0 && c.renderPipeId === 'sprite') n++;
+    for (const k of c.children) walk(k, a);
+  };
+  walk(window.__drawApp.stage, 1);
+  return n;
+})()`;
+
+test('what has faded out to nothing is not drawn: the haystacks over the board gone', async ({ page }) => {
+  test.setTimeout(180_000);
+  await roundWaiting(page, 8);
+  for (let k = 0; k < SEEDS.lostNoExtra.elements[0]!.length; k++) {
+    const hens = await page.evaluate(() => window.__poule!.state().game!.round!.hens);
+    await clickRect(page, (await layout(page)).hens[nextHen(hens)]!);
+    await settle(page);
+  }
+  expect((await state(page)).game?.phase).toBe('haystack');
+  // The board has faded out under the haystacks, its thirty hens and nests still on the stage.
+  const faded = (await page.evaluate(FADED_SPRITES)) as number;
+  expect(faded).toBeGreaterThanOrEqual(60);
+  // Drawn whole by Pixi as it stands, then by the game's own frame (a resize redraws the canvas whole).
+  const byPixi = (await page.evaluate(
+    'window.__drawApp.renderer.render({ container: window.__drawApp.stage }); window.__wholeIndices',
+  )) as number;
+  await page.evaluate(
+    'window.__wholeIndices = -1; window.__drawApp.renderer.resize(window.innerWidth, window.innerHeight)',
+  );
+  await expect.poll(() => page.evaluate('window.__wholeIndices'), { timeout: 10_000 }).toBeGreaterThan(0);
+  const byGame = (await page.evaluate('window.__wholeIndices')) as number;
+  // A sprite is two triangles, six indices.
+  expect(byGame).toBeLessThanOrEqual(byPixi - 6 * faded);
 });

@@ -57,25 +57,30 @@ export function handDown(n: Container, p: Inherited): Inherited {
 
 /**
  * Visits every node `n`'s subtree draws, in drawing order, with its look (`p`: what `n`'s parent hands down;
- * `res`: canvas pixels a stage unit). A hidden or non-renderable node draws nothing, nor do its children; a node at
- * alpha 0 or with empty bounds draws nothing itself.
+ * `res`: canvas pixels a stage unit). A hidden or non-renderable node draws nothing, nor do its children; nor does a
+ * node at alpha 0 (its children are at 0 too), handed to `unseen`; a node with empty bounds draws nothing itself.
  */
 export function visitLooks(
   n: Container,
   p: Inherited,
   res: number,
   visit: (leaf: Container, look: Look) => void,
+  unseen: (node: Container) => void,
 ): void {
   if (!n.visible || !n.renderable) return;
   const s = handDown(n, p);
-  if (n.renderPipeId && s.alpha > 0) {
+  if (s.alpha <= 0) {
+    unseen(n);
+    return;
+  }
+  if (n.renderPipeId) {
     const v = n as unknown as Drawn;
     const bo = v.bounds;
     const pad = v.style?._getFinalPadding?.() ?? 0;
     if (bo.maxX >= bo.minX && bo.maxY >= bo.minY && Number.isFinite(bo.minX + bo.maxX + bo.minY + bo.maxY))
       visit(n, lookOf(s, bo.minX - pad, bo.minY - pad, bo.maxX + pad, bo.maxY + pad, res, n._didViewChangeTick, v));
   }
-  for (const k of n.children) visitLooks(k, s, res, visit);
+  for (const k of n.children) visitLooks(k, s, res, visit, unseen);
 }
 
 function lookOf(

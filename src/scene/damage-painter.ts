@@ -56,19 +56,26 @@ export class DamagePainter {
     let order = 0;
     let reordered = false;
     let lastOrder = -1;
-    visitLooks(stage, STAGE_TOP, r.resolution, (leaf, look) => {
-      const placed = { ...look, order: order++ };
-      now.set(leaf, placed);
-      const before = this.last.get(leaf);
-      if (!before) {
-        damage.push(look);
-        return;
-      }
-      if (before.order < lastOrder) reordered = true;
-      lastOrder = before.order;
-      const source = (leaf as { texture?: { source?: unknown } }).texture?.source;
-      if (!sameLook(before, look) || (source && this.drawnInto.has(source))) damage.push(before, look);
-    });
+    const unseen: Container[] = [];
+    visitLooks(
+      stage,
+      STAGE_TOP,
+      r.resolution,
+      (leaf, look) => {
+        const placed = { ...look, order: order++ };
+        now.set(leaf, placed);
+        const before = this.last.get(leaf);
+        if (!before) {
+          damage.push(look);
+          return;
+        }
+        if (before.order < lastOrder) reordered = true;
+        lastOrder = before.order;
+        const source = (leaf as { texture?: { source?: unknown } }).texture?.source;
+        if (!sameLook(before, look) || (source && this.drawnInto.has(source))) damage.push(before, look);
+      },
+      (node) => unseen.push(node),
+    );
     for (const [leaf, look] of this.last) if (!now.has(leaf)) damage.push(look);
     this.last = now;
     this.drawnInto.clear();
@@ -77,11 +84,17 @@ export class DamagePainter {
     const height = r.view.canvas.height;
     const cover = this.whole || reordered ? 'all' : damageCover(damage, { width, height, ...COVER });
     this.whole = false;
+    if (cover !== 'all' && cover.length === 0) return;
+    // Faded out to nothing, but Pixi would still draw it, and a software rasteriser pays for every pixel it covers.
+    for (const node of unseen) node.culled = true;
     if (cover === 'all') {
-      r.render({ container: stage });
+      try {
+        r.render({ container: stage });
+      } finally {
+        for (const node of unseen) node.culled = false;
+      }
       return;
     }
-    if (cover.length === 0) return;
     const gl = r.gl;
     try {
       gl.enable(gl.SCISSOR_TEST);
@@ -93,6 +106,7 @@ export class DamagePainter {
       }
     } finally {
       for (const leaf of now.keys()) leaf.culled = false;
+      for (const node of unseen) node.culled = false;
       gl.disable(gl.SCISSOR_TEST);
     }
   }
