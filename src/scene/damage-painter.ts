@@ -87,27 +87,24 @@ export class DamagePainter {
     if (cover !== 'all' && cover.length === 0) return;
     // Faded out to nothing, but Pixi would still draw it, and a software rasteriser pays for every pixel it covers.
     for (const node of unseen) node.culled = true;
-    if (cover === 'all') {
-      try {
-        r.render({ container: stage });
-      } finally {
-        for (const node of unseen) node.culled = false;
-      }
-      return;
-    }
     const gl = r.gl;
     try {
-      gl.enable(gl.SCISSOR_TEST);
-      for (const q of cover) {
-        cullOutside(now, q);
-        // GL counts rows from the bottom.
-        gl.scissor(q.x0, height - q.y1, q.x1 - q.x0, q.y1 - q.y0);
-        r.render({ container: stage });
+      if (cover === 'all') r.render({ container: stage });
+      else {
+        gl.enable(gl.SCISSOR_TEST);
+        for (const q of cover) {
+          cullOutside(now, q);
+          // GL counts rows from the bottom.
+          gl.scissor(q.x0, height - q.y1, q.x1 - q.x0, q.y1 - q.y0);
+          r.render({ container: stage });
+        }
       }
     } finally {
-      for (const leaf of now.keys()) leaf.culled = false;
       for (const node of unseen) node.culled = false;
-      gl.disable(gl.SCISSOR_TEST);
+      if (cover !== 'all') {
+        for (const leaf of now.keys()) leaf.culled = false;
+        gl.disable(gl.SCISSOR_TEST);
+      }
     }
   }
 }

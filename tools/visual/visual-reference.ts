@@ -16,11 +16,6 @@ export const REFERENCE_SIDE = 480;
 export const PIXEL_THRESHOLD = 0.12;
 /** Share of the shrunk image's pixels that may differ: one hen at the smallest layout is about 0.9 %. */
 export const MAX_CHANGED_SHARE = 0.003;
-/**
- * The title's two hens hop on their own clock, and how long the page took to load (real time, before the fake clock
- * took over) moves their phase: up to 0.2 % of the pixels between runs at 4K. A moved button changes several percent.
- */
-export const TITLE_MAX_CHANGED_SHARE = 0.015;
 
 export const REFERENCE_DIR = join(import.meta.dirname, '..', '..', 'e2e', 'visual-references');
 const DIFF_DIR = join(import.meta.dirname, '..', '..', 'test-results', 'visual-diff');
@@ -75,12 +70,7 @@ export function difference(expected: PNG, actual: PNG): Difference {
  * writes the reference instead. On a difference it keeps the shrunk screenshot and the marked difference under
  * test-results/visual-diff/ and throws, naming the share that changed.
  */
-export function matchReference(
-  name: string,
-  screenshot: Buffer,
-  dir = REFERENCE_DIR,
-  maxShare = MAX_CHANGED_SHARE,
-): void {
+export function matchReference(name: string, screenshot: Buffer, dir = REFERENCE_DIR): void {
   const actual = shrink(PNG.sync.read(screenshot));
   const path = join(dir, `${name}.png`);
   if (process.env['POULE_UPDATE_REFERENCES'] === '1') {
@@ -92,12 +82,12 @@ export function matchReference(
     throw new Error(`no reference image ${path}: make the references with POULE_UPDATE_REFERENCES=1 (see the README)`);
   }
   const { share, picture } = difference(PNG.sync.read(readFileSync(path)), actual);
-  if (share <= maxShare) return;
+  if (share <= MAX_CHANGED_SHARE) return;
   mkdirSync(DIFF_DIR, { recursive: true });
   writeFileSync(join(DIFF_DIR, `${name}-actual.png`), PNG.sync.write(actual));
   if (picture) writeFileSync(join(DIFF_DIR, `${name}-diff.png`), PNG.sync.write(picture));
   const pct = (share * 100).toFixed(2);
   throw new Error(
-    `screen ${name} differs from its reference in ${pct} % of its pixels (at most ${maxShare * 100} %): see ${DIFF_DIR}`,
+    `screen ${name} differs from its reference in ${pct} % of its pixels (at most ${MAX_CHANGED_SHARE * 100} %): see ${DIFF_DIR}`,
   );
 }
