@@ -46,12 +46,14 @@ const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => {
       p.canvasPx = gl.drawingBufferWidth * gl.drawingBufferHeight;
     }
     else p.frame.into++;
-    return render(o);
+    const out = render(o);
+    p.frame.jsEnd = performance.now();
+    return out;
   };
 };
 (() => { const w = window; w.__f = []; w.__rec = false; let last = 0;
   w.__paint = { drawn: false, whole: 0, passes: 0, px: 0, canvasPx: 1, skipped: 0, frames: 0, log: [], t0: 0,
-    frame: { whole: false, passes: 0, px: 0, into: 0, boxes: [] } };
+    frame: { whole: false, passes: 0, px: 0, into: 0, boxes: [], start: 0, jsEnd: 0 } };
   const loop = (t) => {
     const p = w.__paint;
     // This callback runs before the game's in each frame: the time since the last one is what the last frame's
@@ -61,9 +63,10 @@ const PROBE = `globalThis.__PIXI_APP_INIT__ = (app) => {
       if (!p.t0) p.t0 = last;
       const f = p.frame;
       p.log.push([last - p.t0, t - last, f.whole ? 'W' : f.passes ? 'p' + f.passes : '-',
-        f.whole ? 100 : Math.round((100 * f.px) / p.canvasPx), f.into, f.boxes.join(' ')]);
+        f.whole ? 100 : Math.round((100 * f.px) / p.canvasPx), f.into, f.boxes.join(' '),
+        f.jsEnd ? f.jsEnd - f.start : 0]);
     }
-    p.frame = { whole: false, passes: 0, px: 0, into: 0, boxes: [] };
+    p.frame = { whole: false, passes: 0, px: 0, into: 0, boxes: [], start: performance.now(), jsEnd: 0 };
     p.drawn = false; last = t; requestAnimationFrame(loop); };
   requestAnimationFrame(loop); })();`;
 const PAINT_RESET =
@@ -71,12 +74,17 @@ const PAINT_RESET =
 /** `--frames`: also print each frame of the win or the reveal. */
 let frameLog = false;
 
-/** One frame: ms from the stretch's start, its wall time, what was painted (W whole, pN passes, - nothing), % of the canvas, renders into textures. */
-type FrameLine = [number, number, string, number, number, string];
+/**
+ * One frame: ms from the stretch's start, its wall time, what was painted (W whole, pN passes, - nothing), % of the
+ * canvas, renders into textures, the scissor boxes, and the main thread's time in the frame until its last render
+ * ended (the game's tick: tweens, the painter, Pixi's passes).
+ */
+type FrameLine = [number, number, string, number, number, string, number];
 
 function printFrames(log: readonly FrameLine[]): void {
-  const cell = ([at, dt, kind, pct, into]: FrameLine): string =>
-    `${(at / 1000).toFixed(2)}s ${dt.toFixed(0)}ms ${kind}${kind === '-' ? '' : ` ${pct}%`}${into ? ` +${into}tex` : ''}`;
+  const cell = ([at, dt, kind, pct, into, , js]: FrameLine): string =>
+    `${(at / 1000).toFixed(2)}s ${dt.toFixed(0)}ms ${kind}${kind === '-' ? '' : ` ${pct}%`}${into ? ` +${into}tex` : ''}` +
+    (js >= 8 ? ` js${js.toFixed(0)}` : '');
   for (let i = 0; i < log.length; i += 6)
     console.log(
       `    ${log

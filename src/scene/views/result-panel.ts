@@ -392,26 +392,28 @@ export class ResultPanel extends Container {
       const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents, this.cardRect);
       this.party = party;
       this.partyOn = true;
-      party.eventCallback('onComplete', () => {
-        this.partyOn = false;
-        this.stillAgain();
-      });
-      tl.add(() => void party.play(), '<');
       this.spin?.kill();
-      // The rays turn in steps of 1/20 s (about 1.3°, a few pixels at their tips): the screen redraws only what
-      // changes, and the rays' square is the largest thing moving once the party is over.
-      this.spin = gsap.fromTo(
+      // The rays turn once the party is over, in steps of 1/20 s (about 1.3°, a few pixels at their tips): the screen
+      // redraws only what changes, and each step redraws the rays' square with every layer of the card over it. While
+      // the coins fly, those steps made the party's heaviest frames.
+      const spin = gsap.fromTo(
         this.rays,
         { rotation: 0 },
         {
           rotation: Math.PI * 2,
           duration: RAYS_TURN_S,
           repeat: -1,
-          // From the card's rise on: the picture that rises shows them as they start.
-          delay: ENTRANCE_S,
+          paused: true,
           ease: `steps(${RAYS_TURN_S * RAYS_STEPS_PER_SECOND})`,
         },
       );
+      this.spin = spin;
+      party.eventCallback('onComplete', () => {
+        this.partyOn = false;
+        spin.play();
+        this.stillAgain();
+      });
+      tl.add(() => void party.play(), '<');
       party.pause();
       const counter = { v: 0 };
       // The amount is a large text: each new value is drawn and uploaded again, so it counts in steps of about
