@@ -14,20 +14,20 @@ test.beforeEach(async ({ page }) => {
 test('an egg at the first pick: « Œuf trouvé au 1er coup : gain A1 »', async ({ page }) => {
   await playPath(page, SEEDS.firstPickWin, 'mouse');
   const r = (await state(page)).result!;
-  expect(r.why).toBe(frenchSpaces('Œuf trouvé au 1er coup : gain A1'));
+  expect(r.why).toBe(frenchSpaces('Œuf trouvé au 1er coup : gain\u00a0A1'));
   expect(r.line).toBe('Vous gagnez 10,00\u00a0€');
   await keepScreen(page, 'result-a1-1280x720');
 });
 
 test('a chick, then the egg: « Œuf trouvé au 3e coup : gain A2 », and in English', async ({ page }) => {
   await playPath(page, SEEDS.laterPickWin, 'mouse');
-  expect((await state(page)).result!.why).toBe(frenchSpaces('Œuf trouvé au 3e coup : gain A2'));
+  expect((await state(page)).result!.why).toBe(frenchSpaces('Œuf trouvé au 3e coup : gain\u00a0A2'));
   await keepScreen(page, 'result-a2-1280x720');
   await pressButton(page, 'lang', 'mouse');
   await settle(page);
   const s = await state(page);
   expect(s.lang).toBe('en');
-  expect(s.result!.why).toBe('Egg found with the 3rd pick: prize A2');
+  expect(s.result!.why).toBe('Egg found with the 3rd pick: prize\u00a0A2');
   expect(s.result!.line).toBe('You win €2.00');
   await keepScreen(page, 'result-a2-en-1280x720');
 });

@@ -115,7 +115,7 @@ for (const size of SIZES) {
       await settle(page);
       await pickUntil(page, size.touch, () => false);
       await settle(page);
-      expect((await state(page)).result?.why).toBe(frenchSpaces('Œuf trouvé au 3e coup : gain A2'));
+      expect((await state(page)).result?.why).toBe(frenchSpaces('Œuf trouvé au 3e coup : gain\u00a0A2'));
       await run(page, 0.5);
       await keep(page, '07-result-a2');
     });

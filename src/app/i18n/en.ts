@@ -40,8 +40,9 @@ export const en = translation<typeof fr>()({
   winPrize: 'You win {amount}',
   lossTitle: 'No golden egg this time',
   lossText: 'The hens keep their treasure… Try your luck again!',
-  whyA1: 'Egg found with the {nth} pick{round}: prize A1',
-  whyA2: 'Egg found with the {nth} pick{round}: prize A2',
+  // « prize A1 » stays on one line (a no-break space).
+  whyA1: 'Egg found with the {nth} pick{round}: prize\u00a0A1',
+  whyA2: 'Egg found with the {nth} pick{round}: prize\u00a0A2',
   whyExtraRound: ' of the Extra round',
   whyLost: 'Lost: no golden egg found, this ticket wins nothing.',
   seeTicket: 'See the ticket',

@@ -37,8 +37,9 @@ export const fr = {
   winPrize: 'Vous gagnez {amount}',
   lossTitle: "Pas d'œuf d'or cette fois",
   lossText: 'Les poules gardent leur trésor… Tentez à nouveau votre chance !',
-  whyA1: 'Œuf trouvé au {nth} coup{round} : gain A1',
-  whyA2: 'Œuf trouvé au {nth} coup{round} : gain A2',
+  // « gain A1 » stays on one line (a no-break space): never « A1 » alone under the rest.
+  whyA1: 'Œuf trouvé au {nth} coup{round} : gain\u00a0A1',
+  whyA2: 'Œuf trouvé au {nth} coup{round} : gain\u00a0A2',
   whyExtraRound: ' de la manche Extra',
   whyLost: "Perdu : aucun œuf d'or trouvé, ce ticket ne gagne rien.",
   seeTicket: 'Voir le ticket',
