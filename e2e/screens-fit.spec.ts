@@ -4,10 +4,10 @@ import { FIT_SIZES, overflowing, overlappingButtons, smallButtons, walkScreens }
 import { state, waitIdle } from './support/poule';
 
 /**
- * Every screen at the six sizes the game is made for, in both languages: no text runs out of its box (its button, the
+ * Every screen at the eight sizes the game is made for, in both languages: no text runs out of its box (its button, the
  * panel behind it, or the window), measured from the scene's own bounds through the read-only hook, and on touch
  * layouts every button is at least 44 CSS px each way. Cheap enough for `npm test`: one walk through the screens per
- * language, and at each screen the window is resized through the six sizes (no reload, no screenshot). The walk
+ * language, and at each screen the window is resized through the sizes (no reload, no screenshot). The walk
  * with a screenshot of each screen at each size is e2e/screens-walk.spec.ts (`npm run test:screens`).
  */
 
@@ -56,8 +56,8 @@ async function atEverySize(page: Page, lang: string, screen: string): Promise<st
 }
 
 for (const lang of ['fr', 'en'] as const) {
-  test(`${lang}: every text fits its box and every touch button is ≥ 44 px, at the six sizes`, async ({ page }) => {
-    test.setTimeout(420_000); // six sizes, one of them 4K, in software WebGL on a loaded machine
+  test(`${lang}: every text fits its box and every touch button is ≥ 44 px, at every size`, async ({ page }) => {
+    test.setTimeout(420_000); // eight sizes, one of them 4K, in software WebGL on a loaded machine
     const problems: string[] = [];
     const check = async (screen: string): Promise<void> => {
       problems.push(...(await atEverySize(page, lang, screen)));

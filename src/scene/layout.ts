@@ -73,8 +73,17 @@ function icons(right: number, y: number, size: number, gap: number): Layout['ico
   return { menu: at(0), rules: at(1), lang: at(2), mute: at(3) };
 }
 
-function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
-  const board = r(600, 130, 1280, 930);
+/** The least side of a header icon on screen, in CSS pixels (a fingertip's target, 44 with room). */
+const TOUCH_MIN_CSS = 46;
+
+function landscape(scale: number): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
+  // A phone on its side draws the board at a third of its size: the icons grow to a fingertip's size, side by side
+  // from the right edge (grown in place, they would cover each other), centred on the header as before.
+  const icon = Math.max(84, Math.ceil(TOUCH_MIN_CSS / scale));
+  // The header then gains what the icons need; the board, the ticket and the counter move down by as much.
+  const headerH = Math.max(120, 2 + icon + 2);
+  const dy = headerH - 120;
+  const board = r(600, 130 + dy, 1280, 930 - dy);
   // Three at the back, two in front between them (as in portrait): large, and filling the board's height under the
   // prompt instead of one small row with the lower half of the screen empty.
   const hay = (i: number): Rect => {
@@ -84,23 +93,23 @@ function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'o
   return {
     orientation: 'landscape',
     design: { width: 1920, height: 1080 },
-    header: r(0, 0, 1920, 120),
+    header: r(0, 0, 1920, headerH),
     balance: r(40, 22, 360, 80),
     // Left of the board's first column: a top-row hen flying off never passes under (or over) the badge.
     badge: r(414, 22, 172, 80),
-    icons: icons(1880, 20, 84, 18),
-    ticket: r(40, 140, 520, 208),
+    icons: icons(1880, Math.max(2, 62 - icon / 2), icon, 18),
+    ticket: r(40, 140 + dy, 520, 208),
     // Centred on the farmyard while it is scratched; « tout gratter » beside it, in the left column (empty then),
     // so it covers no hen.
     ticketBig: r(board.x + (board.width - 1200) / 2, board.y + (board.height - 480) / 2, 1200, 480),
     scratchAll: r(40, board.y + board.height / 2 - 65, 520, 130),
-    counter: r(40, 380, 520, 330),
+    counter: r(40, 380 + dy, 520, 330 - dy),
     action: r(40, 740, 520, 300),
     board,
     cols: 6,
     rows: 5,
     cells: grid(board, 6, 5),
-    haystackPrompt: r(board.x, 160, board.width, 150),
+    haystackPrompt: r(board.x, 160 + dy, board.width, 150),
     haystacks: [0, 1, 2, 3, 4].map(hay),
     title: {
       logo: r(460, 110, 1000, 470),
@@ -114,9 +123,6 @@ function landscape(): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'o
     panel: r(360, 150, 1200, 880),
   };
 }
-
-/** The least side of a header icon on screen, in CSS pixels (a fingertip's target, 44 with room). */
-const TOUCH_MIN_CSS = 46;
 
 /** The tallest portrait board, in design units: a phone up to 9:20 is filled edge to edge, a taller one letterboxed. */
 const PORTRAIT_MAX_HEIGHT = 2400;
@@ -175,7 +181,7 @@ export function computeLayout(width: number, height: number): Layout {
   const h = Math.max(1, height);
   const tall = Math.min(PORTRAIT_MAX_HEIGHT, Math.max(1920, (1080 * h) / w));
   const scale = w >= h ? Math.min(w / 1920, h / 1080) : Math.min(w / 1080, h / tall);
-  const base = w >= h ? landscape() : portrait(scale, tall);
+  const base = w >= h ? landscape(scale) : portrait(scale, tall);
   return {
     ...base,
     width: w,

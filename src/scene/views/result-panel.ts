@@ -5,7 +5,7 @@ import { dispose } from '../dispose';
 import type { Layout } from '../layout';
 import type { PartyRect } from '../party-size';
 import { fitWidth, label } from '../text';
-import { Button } from './button';
+import { Button, TOUCH_MIN_CSS } from './button';
 import { celebrate } from './celebration';
 import { panel } from './panel';
 import type { StillUnder } from './still-under';
@@ -263,9 +263,13 @@ export class ResultPanel extends Container {
     this.placeLine();
     let by: number;
     // Portrait (a phone): « Voir le ticket » and « Accueil » a fingertip tall as built, so neither grows into the other.
-    const [sw, sh] = wide ? [270, 100] : [440, 130];
+    // A phone on its side: the row's buttons as tall as a fingertip needs, at their widths (grown about their centres,
+    // the three would cover each other).
+    const tall = wide ? Math.ceil(TOUCH_MIN_CSS / l.scale) : 0;
+    const [sw, sh] = wide ? [270, Math.max(100, tall)] : [440, 130];
     this.seeTicket.resizeTo(sw, sh);
     this.home.resizeTo(sw, sh);
+    this.playAgain.resizeTo(440, Math.max(130, tall));
     if (!this.replayOffered) {
       // No « Rejouer » (a printed ticket): the two others side by side in landscape, one above the other in portrait.
       // (Lower than « Rejouer » would be: the line above says where to collect the prize, over three lines.)
