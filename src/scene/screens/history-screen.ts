@@ -2,7 +2,7 @@ import gsap from 'gsap';
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { Layout } from '../layout';
 import { fitWidth, label } from '../text';
-import { Button } from '../views/button';
+import { Button, TOUCH_MIN_CSS } from '../views/button';
 import { HistoryBoard, type MiniRound } from '../views/history-board';
 import { panel } from '../views/panel';
 
@@ -141,7 +141,8 @@ export class HistoryScreen extends Container {
     if (!c) return;
     const wide = l.orientation === 'landscape';
     // Landscape: wider than the other panels, so the list, the lines and the small board stand side by side.
-    const p = wide ? { x: 60, y: 140, width: 1800, height: 920 } : l.panel;
+    // Under the header, which grows on a phone on its side (larger icons).
+    const p = wide ? { x: 60, y: l.header.height + 20, width: 1800, height: 1040 - l.header.height } : l.panel;
     const keep = new Set<Container>([...this.rows, this.replay, this.close, this.board, ...Object.values(this.texts)]);
     for (const child of this.card.removeChildren()) if (!keep.has(child)) child.destroy({ children: true });
     this.card.position.set(p.x, p.y);
@@ -219,9 +220,13 @@ export class HistoryScreen extends Container {
     const k = Math.min(1, (p.width - 60) / total);
     // Landscape: bottom right, under the small board (the list takes the left column to the foot).
     let x = wide ? p.width - 36 - total * k : (p.width - total * k) / 2;
+    // A phone on its side: « Fermer » built a fingertip tall in the panel's corner (grown about its centre, it stood
+    // out of the panel's edge).
+    const closeH = wide ? Math.max(84, Math.ceil(TOUCH_MIN_CSS / (l.scale * k))) : 84;
+    this.close.resizeTo(220, closeH);
     buttons.forEach((b, i) => {
       b.scale.set(k);
-      b.position.set(x, p.height - 110);
+      b.position.set(x, p.height - 26 - (b === this.close ? closeH : 84) * k);
       x += (widths[i]! + gap) * k;
       this.card.addChild(b);
     });
