@@ -73,13 +73,18 @@ function icons(right: number, y: number, size: number, gap: number): Layout['ico
   return { menu: at(0), rules: at(1), lang: at(2), mute: at(3) };
 }
 
-/** The least side of a header icon on screen, in CSS pixels (a fingertip's target, 44 with room). */
-const TOUCH_MIN_CSS = 46;
+/** The least side of a button on screen, in CSS pixels: a fingertip's target (44 is the usual least, kept with room). */
+export const TOUCH_MIN_CSS = 46;
+
+/** The side, in design units, of a button built `built` units: no less than a fingertip's size at `scale`. */
+export function fingertipUnits(built: number, scale: number): number {
+  return Math.max(built, Math.ceil(TOUCH_MIN_CSS / scale));
+}
 
 function landscape(scale: number): Omit<Layout, 'width' | 'height' | 'scale' | 'offsetX' | 'offsetY'> {
   // A phone on its side draws the board at a third of its size: the icons grow to a fingertip's size, side by side
   // from the right edge (grown in place, they would cover each other), centred on the header as before.
-  const icon = Math.max(84, Math.ceil(TOUCH_MIN_CSS / scale));
+  const icon = fingertipUnits(84, scale);
   // The header then gains what the icons need; the board, the ticket and the counter move down by as much.
   const headerH = Math.max(120, 2 + icon + 2);
   const dy = headerH - 120;
@@ -132,7 +137,7 @@ function portrait(scale: number, height: number): Omit<Layout, 'width' | 'height
   const ex = height - 1920;
   // On a phone the board is drawn at a third of its size: the icons grow to a fingertip's size, the balance stays on
   // their left, the « DÉMO » badge goes under it, and everything below moves down by what the header gained.
-  const icon = Math.max(84, Math.ceil(TOUCH_MIN_CSS / scale));
+  const icon = fingertipUnits(84, scale);
   const phone = icon > 84;
   const headerH = phone ? 16 + icon + 16 : 130;
   const dy = headerH - 130;

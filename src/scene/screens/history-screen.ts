@@ -1,8 +1,8 @@
 import gsap from 'gsap';
 import { Container, Graphics, type Text } from 'pixi.js';
-import type { Layout } from '../layout';
+import { fingertipUnits, type Layout } from '../layout';
 import { fitWidth, label } from '../text';
-import { Button, TOUCH_MIN_CSS } from '../views/button';
+import { Button } from '../views/button';
 import { HistoryBoard, type MiniRound } from '../views/history-board';
 import { panel } from '../views/panel';
 
@@ -222,7 +222,7 @@ export class HistoryScreen extends Container {
     let x = wide ? p.width - 36 - total * k : (p.width - total * k) / 2;
     // A phone on its side: « Fermer » built a fingertip tall in the panel's corner (grown about its centre, it stood
     // out of the panel's edge).
-    const closeH = wide ? Math.max(84, Math.ceil(TOUCH_MIN_CSS / (l.scale * k))) : 84;
+    const closeH = wide ? fingertipUnits(84, l.scale * k) : 84;
     this.close.resizeTo(220, closeH);
     buttons.forEach((b, i) => {
       b.scale.set(k);

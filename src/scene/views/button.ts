@@ -1,6 +1,7 @@
 import { Container, Graphics, NineSliceSprite, type Text } from 'pixi.js';
 import { art } from '../art';
 import { type ArtName, texture } from '../assets';
+import { TOUCH_MIN_CSS } from '../layout';
 import { fitWidth, label } from '../text';
 import { eases, tweenFromTo, tweenTo } from '../tween';
 import { verticalGradient } from './panel';
@@ -14,9 +15,6 @@ export interface ButtonOptions {
   readonly tone?: 'gold' | 'green' | 'plain';
   readonly onTap: () => void;
 }
-
-/** The least side of a button on screen, in CSS pixels: a fingertip's target (44 is the usual least, kept with room). */
-export const TOUCH_MIN_CSS = 46;
 
 const TONES = {
   gold: [0xffd54a, 0xf29a0c, 0x7a4306],

@@ -2,10 +2,10 @@ import gsap from 'gsap';
 import { Container, Graphics, type Sprite, type Text } from 'pixi.js';
 import { fitted } from '../art';
 import { dispose } from '../dispose';
-import type { Layout } from '../layout';
+import { fingertipUnits, type Layout } from '../layout';
 import type { PartyRect } from '../party-size';
 import { fitWidth, label } from '../text';
-import { Button, TOUCH_MIN_CSS } from './button';
+import { Button } from './button';
 import { celebrate } from './celebration';
 import { panel } from './panel';
 import type { StillUnder } from './still-under';
@@ -265,11 +265,10 @@ export class ResultPanel extends Container {
     // Portrait (a phone): « Voir le ticket » and « Accueil » a fingertip tall as built, so neither grows into the other.
     // A phone on its side: the row's buttons as tall as a fingertip needs, at their widths (grown about their centres,
     // the three would cover each other).
-    const tall = wide ? Math.ceil(TOUCH_MIN_CSS / l.scale) : 0;
-    const [sw, sh] = wide ? [270, Math.max(100, tall)] : [440, 130];
+    const [sw, sh] = wide ? [270, fingertipUnits(100, l.scale)] : [440, 130];
     this.seeTicket.resizeTo(sw, sh);
     this.home.resizeTo(sw, sh);
-    this.playAgain.resizeTo(440, Math.max(130, tall));
+    this.playAgain.resizeTo(440, wide ? fingertipUnits(130, l.scale) : 130);
     if (!this.replayOffered) {
       // No « Rejouer » (a printed ticket): the two others side by side in landscape, one above the other in portrait.
       // (Lower than « Rejouer » would be: the line above says where to collect the prize, over three lines.)
