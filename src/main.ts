@@ -5,6 +5,9 @@ import './security/pixi-csp';
 // Pixi's browser extensions (events, accessibility, text…), which the renderer's start would import on its own only
 // once this file has run: fetched with the rest of the start's JS instead of after it.
 import 'pixi.js/browser';
+// The bitmap text's render pipes (a counting prize, src/scene/counting-text.ts): a renderer takes the pipes registered
+// when it starts, and the screens that use them load after it.
+import 'pixi.js/text-bitmap';
 import { installErrorScreen } from './app/error-screen';
 import { startGame } from './app/game-app';
 

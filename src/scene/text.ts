@@ -1,4 +1,4 @@
-import { Text, type TextStyleOptions } from 'pixi.js';
+import { type Container, Text, type TextStyleOptions } from 'pixi.js';
 import { textResolution } from './text-density';
 
 /** The game's lettering: round, heavy, outlined, with a soft shadow — readable over the farmyard at any size. */
@@ -25,6 +25,8 @@ const TONES: Record<Tone, TextStyleOptions> = {
 /** The resolution every text is drawn at now (src/scene/text-density.ts), and the texts alive to redraw at a change. */
 let resolution = 2;
 const live = new Set<Text>();
+/** Told of each new resolution too (the counting figures' glyphs, src/scene/counting-text.ts). */
+const densityListeners = new Set<(resolution: number) => void>();
 
 /** Draws every text, and those made from now on, for `pixelsPerUnit` device pixels a design unit (after a resize). */
 export function setTextDensity(pixelsPerUnit: number): void {
@@ -32,6 +34,18 @@ export function setTextDensity(pixelsPerUnit: number): void {
   if (r === resolution) return;
   resolution = r;
   for (const t of live) t.resolution = r;
+  for (const f of densityListeners) f(r);
+}
+
+/** The resolution texts are drawn at now, and `f` called with each new one. */
+export function followTextDensity(f: (resolution: number) => void): number {
+  densityListeners.add(f);
+  return resolution;
+}
+
+/** The style of a text of the game's lettering at `size` in `tone`. */
+export function letteringStyle(size: number, tone: Tone, extra: TextStyleOptions = {}): TextStyleOptions {
+  return { fontFamily: FONT, fontSize: size, fontWeight: '800', align: 'center', ...TONES[tone], ...extra };
 }
 
 /** A text in the game's style. `size` is in design units. */
@@ -39,7 +53,7 @@ export function label(text: string, size: number, tone: Tone = 'light', extra: T
   const t = new Text({
     text,
     resolution,
-    style: { fontFamily: FONT, fontSize: size, fontWeight: '800', align: 'center', ...TONES[tone], ...extra },
+    style: letteringStyle(size, tone, extra),
   });
   t.anchor.set(0.5);
   live.add(t);
@@ -48,7 +62,7 @@ export function label(text: string, size: number, tone: Tone = 'light', extra: T
 }
 
 /** Shrinks `t` (uniformly) so it fits in `maxWidth`, for translated strings of any length. */
-export function fitWidth(t: Text, maxWidth: number, maxScale = 1): void {
+export function fitWidth(t: Container, maxWidth: number, maxScale = 1): void {
   t.scale.set(1);
   const w = t.width;
   t.scale.set(Math.min(maxScale, w > 0 ? maxWidth / w : 1));

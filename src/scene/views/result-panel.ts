@@ -1,6 +1,7 @@
 import gsap from 'gsap';
 import { Container, Graphics, type Sprite, type Text } from 'pixi.js';
 import { fitted } from '../art';
+import { countingText } from '../counting-text';
 import { dispose } from '../dispose';
 import { fingertipUnits, type Layout } from '../layout';
 import type { PartyRect } from '../party-size';
@@ -42,6 +43,9 @@ export class ResultPanel extends Container {
   private peeking = false;
   private readonly line: Text = label('', 44, 'dark', { wordWrap: true, wordWrapWidth: 800 });
   private readonly amount: Text = label('', 150, 'gold');
+  /** The amount while it counts up, in its place (no new texture at each value). */
+  private readonly counting = countingText(150, 'gold');
+  private countingNow = false;
   private picture: Container | null = null;
   private layoutNow: Layout | null = null;
   /** Where the card stands once it has risen (the party's fountains come out of it). */
@@ -151,6 +155,7 @@ export class ResultPanel extends Container {
   /** The result at its end at once (a finished ticket shown again): the words under the amount in full. */
   showAtOnce(won: boolean, prizeCents: number, x: ResultTexts): void {
     this.show(won, prizeCents, x).progress(1);
+    this.countShown(false);
     this.why.alpha = 1;
     this.line.alpha = 1;
   }
@@ -219,6 +224,7 @@ export class ResultPanel extends Container {
       this.rays,
       this.title,
       this.amount,
+      this.counting,
       this.why,
       this.line,
       this.playAgain,
@@ -235,6 +241,7 @@ export class ResultPanel extends Container {
       this.picture,
       this.title,
       this.amount,
+      this.counting,
       this.why,
       this.line,
       this.playAgain,
@@ -255,7 +262,9 @@ export class ResultPanel extends Container {
     this.rays.visible = this.won;
     this.rays.scale.set(wide ? 0.7 : 1);
     this.amount.position.set(cx, wide ? 415 : 540);
-    this.amount.visible = this.won;
+    this.counting.position.copyFrom(this.amount.position);
+    this.amount.visible = this.won && !this.countingNow;
+    this.counting.visible = this.won && this.countingNow;
     this.why.style.wordWrapWidth = w * 0.88;
     this.line.style.wordWrapWidth = w * 0.84;
     const whyY = this.won ? (wide ? 528 : 665) : wide ? 430 : 540;
@@ -357,8 +366,10 @@ export class ResultPanel extends Container {
     this.backToResult.setText(x.backToResult);
     if (this.peeking) this.peek(false);
     if (this.layoutNow) this.place(this.layoutNow);
-    this.amount.text = x.amount(0);
+    // A win's amount counts up in its counting figure; the amount's own text is drawn once, for its last value.
+    this.amount.text = x.amount(won ? prizeCents : 0);
     fitWidth(this.amount, 900);
+    this.countShown(won, x.amount(0));
     const tl = gsap.timeline();
     // The words under the amount wait for the count to end: never « 2,93 € » above « Vous gagnez 10,00 € ».
     if (won) {
@@ -391,7 +402,7 @@ export class ResultPanel extends Container {
     );
     if (won && this.layoutNow) {
       const l = this.layoutNow;
-      const amount = this.amount;
+      const counting = this.counting;
       const party = celebrate(this.particles, l.design.width, l.design.height, prizeCents, this.cardRect);
       this.party = party;
       this.partyOn = true;
@@ -419,8 +430,8 @@ export class ResultPanel extends Container {
       tl.add(() => void party.play(), '<');
       party.pause();
       const counter = { v: 0 };
-      // The amount is a large text: each new value is drawn and uploaded again, so it counts in steps of about
-      // 1/15 s (COUNT_STEPS_PER_SECOND), not at every frame.
+      // Each new value redraws the figure's box with the card's layers under it: it counts in steps of about 1/15 s
+      // (COUNT_STEPS_PER_SECOND), not at every frame.
       const duration = Math.min(2.4, 0.6 + Math.log10(Math.max(10, prizeCents)) * 0.35);
       const steps = Math.max(1, Math.round(duration * COUNT_STEPS_PER_SECOND));
       let shownStep = -1;
@@ -432,13 +443,12 @@ export class ResultPanel extends Container {
           const step = Math.floor(this.progress() * steps);
           if (step === shownStep) return;
           shownStep = step;
-          amount.text = x.amount(Math.round(counter.v / 100) * 100 === prizeCents ? prizeCents : Math.round(counter.v));
-          fitWidth(amount, 900);
+          counting.text = x.amount(
+            Math.round(counter.v / 100) * 100 === prizeCents ? prizeCents : Math.round(counter.v),
+          );
+          fitWidth(counting, 900);
         },
-        onComplete: () => {
-          this.amount.text = x.amount(prizeCents);
-          fitWidth(this.amount, 900);
-        },
+        onComplete: () => this.countShown(false),
       });
       // The pop once counted (not during the count: a fromTo in a timeline shows its start at once, over the line).
       tl.fromTo(
@@ -460,6 +470,15 @@ export class ResultPanel extends Container {
     return tl;
   }
 
+  /** The counting figure in the amount's place, from `from`, or the amount itself again. */
+  private countShown(on: boolean, from = ''): void {
+    this.countingNow = on;
+    this.counting.text = from;
+    if (on) fitWidth(this.counting, 900);
+    this.amount.visible = this.won && !on;
+    this.counting.visible = this.won && on;
+  }
+
   /** The card drawn as itself again, where its picture stood (its rise ended, or cut short). */
   private endCardPicture(): void {
     const p = this.cardPicture;
@@ -475,6 +494,7 @@ export class ResultPanel extends Container {
     if (this.peeking) this.peek(false);
     this.visible = false;
     this.entering = false;
+    this.countShown(false);
     this.stillAgain();
     this.party?.kill();
     this.party = null;
@@ -492,7 +512,7 @@ const ENTRANCE_S = 0.45;
 const RAYS_TURN_S = 14;
 const RAYS_STEPS_PER_SECOND = 20;
 
-/** How many times a second the won amount's text changes while it counts up. */
+/** How many times a second the won amount changes while it counts up. */
 const COUNT_STEPS_PER_SECOND = 15;
 
 /** Twelve soft gold wedges around a point (drawn, no art). */
