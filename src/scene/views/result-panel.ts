@@ -183,21 +183,24 @@ export class ResultPanel extends Container {
    * Takes the still picture under the panel again at the next tick (after whatever changes the screen under it in
    * the same turn), or lets it go when the panel is hidden or put aside. The screen calls it when it changes
    * something under the panel. The old picture stands until the new one is taken: letting it go first would draw the
-   * whole screen live (every hen, the farmyard) for the frames between.
+   * whole screen live (every hen, the farmyard) for the frames between. `atOnce`: now, when the caller has made
+   * every change under the panel (the result shown: the picture and the card's own go in the same whole frame).
    */
-  stillAgain(): void {
+  stillAgain(atOnce = false): void {
     this.stillLater?.kill();
     this.stillLater = null;
     if (!this.still || !this.visible || this.peeking) {
       this.still?.thaw();
       return;
     }
-    this.stillLater = gsap.delayedCall(0, () => {
+    const take = (): void => {
       this.stillLater = null;
       if (!this.visible || this.peeking || !this.parent) return;
       // The farmyard, the board and the dim are in the picture; the card too once it stands and the party is over.
       this.still?.freeze(this.entering || this.partyOn ? this.particles : this.rays);
-    });
+    };
+    if (atOnce) take();
+    else this.stillLater = gsap.delayedCall(0, take);
   }
 
   resize(l: Layout): void {
@@ -467,6 +470,7 @@ export class ResultPanel extends Container {
       [],
       ENTRANCE_S,
     );
+    this.stillAgain(true);
     return tl;
   }
 
