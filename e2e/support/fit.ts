@@ -66,7 +66,7 @@ export async function overlappingButtons(page: Page): Promise<string[]> {
 
 /**
  * Walks every screen a player meets, in `lang`, calling `check` at each: the title, both rules pages, a whole demo
- * ticket (scratch, round, haystacks, result), then the attract loop's still scenes, each held on screen by a loop of
+ * ticket (scratch, round, haystacks, result), « Historique », then the attract loop's still scenes, each held on screen by a loop of
  * its own (a 4K frame can take seconds here: a shared loop could move on before the check).
  */
 export async function walkScreens(page: Page, lang: string, check: (screen: string) => Promise<void>): Promise<void> {
@@ -95,6 +95,12 @@ export async function walkScreens(page: Page, lang: string, check: (screen: stri
   }
   await until(page, (s) => s.screen === 'result');
   await check('result');
+  // « Historique » (a demo keeps none, and says so in its place).
+  await pressButton(page, 'home', 'mouse');
+  await until(page, (s) => s.screen === 'title');
+  await pressButton(page, 'history', 'mouse');
+  await until(page, (s) => s.screen === 'history');
+  await check('history');
   for (const scene of ['title', 'howto', 'prizes'] as const) {
     await page.goto(`/?mode=attract&scenes=${scene}&loop=600&lang=${lang}&speed=1`);
     await page.waitForFunction(() => window.__poule?.ready === true, undefined, { timeout: 90_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeLayout, type Rect } from './layout';
+import { computeLayout, READ_MIN_CSS, type Rect, readableUnits } from './layout';
 
 const inside = (a: Rect, b: Rect): boolean =>
   a.x >= b.x - 1e-9 &&
@@ -179,5 +179,22 @@ describe('computeLayout', () => {
     const l = computeLayout(w, h);
     // The serial tag is written in the gap between the docked ticket and the prompt: at least 14 CSS px tall.
     expect((l.action.y - (l.ticket.y + l.ticket.height)) * l.scale).toBeGreaterThanOrEqual(14);
+  });
+});
+
+describe('readableUnits', () => {
+  it('keeps a text as built where it reads, and grows it to the smallest readable print on a phone', () => {
+    expect(readableUnits(26, computeLayout(1280, 720).scale)).toBe(26);
+    for (const [w, h] of [
+      [360, 640],
+      [640, 360],
+      [844, 390],
+    ] as const) {
+      const scale = computeLayout(w, h).scale;
+      const units = readableUnits(26, scale);
+      expect(units).toBeGreaterThan(26);
+      expect(units * scale).toBeGreaterThanOrEqual(READ_MIN_CSS);
+      expect((units - 1) * scale).toBeLessThan(READ_MIN_CSS);
+    }
   });
 });

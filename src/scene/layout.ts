@@ -76,6 +76,14 @@ function icons(right: number, y: number, size: number, gap: number): Layout['ico
 /** The least side of a button on screen, in CSS pixels: a fingertip's target (44 is the usual least, kept with room). */
 export const TOUCH_MIN_CSS = 46;
 
+/** The smallest print a phone held at arm's length reads (CSS px of font size). */
+export const READ_MIN_CSS = 11;
+
+/** The font size, in design units, of a text built at `built` units: no smaller than `READ_MIN_CSS` at `scale`. */
+export function readableUnits(built: number, scale: number): number {
+  return Math.max(built, Math.ceil(READ_MIN_CSS / scale));
+}
+
 /** The side, in design units, of a button built `built` units: no less than a fingertip's size at `scale`. */
 export function fingertipUnits(built: number, scale: number): number {
   return Math.max(built, Math.ceil(TOUCH_MIN_CSS / scale));

@@ -1,6 +1,6 @@
 import gsap from 'gsap';
 import { Container, Graphics, type Text } from 'pixi.js';
-import { fingertipUnits, type Layout } from '../layout';
+import { fingertipUnits, type Layout, readableUnits } from '../layout';
 import { fitWidth, label } from '../text';
 import { Button } from '../views/button';
 import { HistoryBoard, type MiniRound } from '../views/history-board';
@@ -33,6 +33,9 @@ export interface HistoryActions {
 const ROWS = 10;
 const ROW_W = 470;
 const ROW_H = 70;
+/** The font sizes of the lines under the title (what the list is; the demo's or the connection's word), as built. */
+const SUB_SIZE = 26;
+const STATUS_SIZE = 24;
 
 /**
  * « Historique », over the title or the ticket: the last ten tickets, the selected one in full; and a layer where a
@@ -52,8 +55,8 @@ export class HistoryScreen extends Container {
   private readonly board = new HistoryBoard();
   private readonly texts = {
     title: label('', 60, 'title'),
-    sub: label('', 26, 'dark', { fontWeight: '700' }),
-    status: label('', 24, 'dark', { wordWrap: true, wordWrapWidth: 1100, fontWeight: '700', fill: 0x8a1c10 }),
+    sub: label('', SUB_SIZE, 'dark', { wordWrap: true, wordWrapWidth: 1100, fontWeight: '700' }),
+    status: label('', STATUS_SIZE, 'dark', { wordWrap: true, wordWrapWidth: 1100, fontWeight: '700', fill: 0x8a1c10 }),
     detail: label('', 25, 'dark', {
       wordWrap: true,
       wordWrapWidth: 600,
@@ -154,9 +157,12 @@ export class HistoryScreen extends Container {
     t.detail.text = c.detail;
     t.title.position.set(p.width / 2, 56);
     fitWidth(t.title, p.width * 0.9);
-    t.sub.position.set(p.width / 2, 110);
-    fitWidth(t.sub, p.width * 0.9);
-    const afterMeters = 148;
+    // The two lines under the title at a readable size on a phone (a third of a pixel a unit), wrapped if need be.
+    t.sub.style.fontSize = readableUnits(SUB_SIZE, l.scale);
+    t.sub.style.wordWrapWidth = p.width * 0.9;
+    t.sub.position.set(p.width / 2, 92 + t.sub.height / 2);
+    const afterMeters = Math.max(148, 92 + t.sub.height + 12);
+    t.status.style.fontSize = readableUnits(STATUS_SIZE, l.scale);
     t.status.style.wordWrapWidth = p.width * 0.9;
     t.status.scale.set(1);
     t.status.position.set(p.width / 2, afterMeters + t.status.height / 2);
