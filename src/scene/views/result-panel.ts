@@ -45,7 +45,6 @@ export class ResultPanel extends Container {
   private readonly amount: Text = label('', 150, 'gold');
   /** The amount while it counts up, in its place (no new texture at each value). */
   private readonly counting = countingText(150, 'gold');
-  private countingNow = false;
   private picture: Container | null = null;
   private layoutNow: Layout | null = null;
   /** Where the card stands once it has risen (the party's fountains come out of it). */
@@ -110,6 +109,7 @@ export class ResultPanel extends Container {
       onTap: () => this.peek(false),
     });
     this.backToResult.visible = false;
+    this.counting.visible = false;
     this.topUp = new Button({ id: 'resultTopUp', width: 520, height: 110, text: '', tone: 'gold', onTap: onTopUp });
     this.topUp.visible = false;
     this.dim.eventMode = 'static';
@@ -266,8 +266,7 @@ export class ResultPanel extends Container {
     this.rays.scale.set(wide ? 0.7 : 1);
     this.amount.position.set(cx, wide ? 415 : 540);
     this.counting.position.copyFrom(this.amount.position);
-    this.amount.visible = this.won && !this.countingNow;
-    this.counting.visible = this.won && this.countingNow;
+    this.amount.visible = this.won && !this.counting.visible;
     this.why.style.wordWrapWidth = w * 0.88;
     this.line.style.wordWrapWidth = w * 0.84;
     const whyY = this.won ? (wide ? 528 : 665) : wide ? 430 : 540;
@@ -476,7 +475,6 @@ export class ResultPanel extends Container {
 
   /** The counting figure in the amount's place, from `from`, or the amount itself again. */
   private countShown(on: boolean, from = ''): void {
-    this.countingNow = on;
     this.counting.text = from;
     if (on) fitWidth(this.counting, 900);
     this.amount.visible = this.won && !on;
