@@ -1,12 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openDemo } from './support/drive';
-import { FIT_SIZES, overflowing, overlappingButtons, smallButtons, walkScreens } from './support/fit';
+import { FIT_SIZES, overflowing, overlappingButtons, smallButtons, unreadableTicket, walkScreens } from './support/fit';
 import { state, waitIdle } from './support/poule';
 
 /**
  * Every screen at the eight sizes the game is made for, in both languages: no text runs out of its box (its button, the
  * panel behind it, or the window), measured from the scene's own bounds through the read-only hook, and on touch
- * layouts every button is at least 44 CSS px each way. Cheap enough for `npm test`: one walk through the screens per
+ * layouts every button is at least 44 CSS px each way; a ticket in play reads on a phone (its labels, amounts and the
+ * picked hens' numbers at no less than READ_MIN_CSS). Cheap enough for `npm test`: one walk through the screens per
  * language, and at each screen the window is resized through the sizes (no reload, no screenshot). The walk
  * with a screenshot of each screen at each size is e2e/screens-walk.spec.ts (`npm run test:screens`).
  */
@@ -17,6 +18,9 @@ import { state, waitIdle } from './support/poule';
  * 4K frame in software WebGL costs seconds on a loaded machine. The walk in screens-walk.spec.ts draws it for real.
  */
 const SIZES = FIT_SIZES.filter((s) => s.name !== '3840x2160');
+
+/** The screens of a ticket in play, where its words must read at every size (the 4K window draws them larger). */
+const TICKET_SCREENS = new Set(['scratch', 'round', 'haystacks', 'result']);
 
 /** Resizes the window and waits until the canvas has that size and the game has laid itself out again. */
 async function sizeTo(page: Page, width: number, height: number): Promise<void> {
@@ -46,6 +50,7 @@ async function atEverySize(page: Page, lang: string, screen: string): Promise<st
       ...(await overflowing(page)),
       ...(await overlappingButtons(page)),
       ...(size.touch ? (await smallButtons(page)).map((p) => `button ${p} under 44 px`) : []),
+      ...(TICKET_SCREENS.has(screen) ? await unreadableTicket(page) : []),
     ].map((p) => `${size.name} ${lang} ${screen}: ${p}`);
     if (size.name === '1920x1080')
       found.push(...(await overflowing(page, 2)).map((p) => `3840x2160 ${lang} ${screen}: ${p}`));
@@ -56,7 +61,9 @@ async function atEverySize(page: Page, lang: string, screen: string): Promise<st
 }
 
 for (const lang of ['fr', 'en'] as const) {
-  test(`${lang}: every text fits its box and every touch button is ≥ 44 px, at every size`, async ({ page }) => {
+  test(`${lang}: every text fits its box, every touch button is ≥ 44 px and the ticket reads, at every size`, async ({
+    page,
+  }) => {
     test.setTimeout(420_000); // eight sizes, one of them 4K, in software WebGL on a loaded machine
     const problems: string[] = [];
     const check = async (screen: string): Promise<void> => {
@@ -64,7 +71,7 @@ for (const lang of ['fr', 'en'] as const) {
     };
     await page.setViewportSize({ width: 1280, height: 720 });
     await walkScreens(page, lang, check);
-    expect(problems, `texts out of their box or buttons too small (${lang})`).toEqual([]);
+    expect(problems, `texts out of their box, buttons too small or the ticket unreadable (${lang})`).toEqual([]);
   });
 }
 

@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { en } from '../../src/app/i18n/en';
+import { fr } from '../../src/app/i18n/fr';
 import type { HookText } from '../../src/app/test-hook';
+import { READ_MIN_CSS } from '../../src/scene/layout';
 import { chooseHaystack, openDemo, pickHen, pressButton } from './drive';
 import { layout, settle, state, until } from './poule';
 import { nextHen, SEEDS } from './seeds';
@@ -39,6 +42,22 @@ export async function overflowing(page: Page, times = 1): Promise<string[]> {
       out.push(`« ${t.text.replace(/\s+/g, ' ').slice(0, 60)} » runs ${over.toFixed(0)} px out of its ${t.boxKind}`);
   }
   return out;
+}
+
+/** The ticket card's own words in either language, short or long. */
+const TICKET_WORDS = new Set([fr, en].flatMap((w) => [w.yourPrizes, w.a1Label, w.a2Label, w.a1Short, w.a2Short]));
+/** An amount or a number alone: the ticket's prizes, the picks left, a picked hen's number. */
+const FIGURE = /^[€\d\s.,\u00a0\u202f]+€?$/;
+
+/**
+ * The words of a ticket in play — its heading, what each amount is won by, the amounts, the picks left and the
+ * picked hens' numbers — printed smaller than a phone reads (READ_MIN_CSS), named with their size.
+ */
+export async function unreadableTicket(page: Page): Promise<string[]> {
+  const texts: HookText[] = await page.evaluate(() => window.__poule!.texts());
+  return texts
+    .filter((t) => (TICKET_WORDS.has(t.text) || FIGURE.test(t.text)) && t.px < READ_MIN_CSS)
+    .map((t) => `« ${t.text} » is ${t.px.toFixed(1)} px, under ${READ_MIN_CSS}`);
 }
 
 /** Buttons on screen smaller than 44 CSS px either way. */

@@ -9,6 +9,12 @@ const rect = (c: Container): HookRect => {
   return { x: b.x, y: b.y, width: b.width, height: b.height };
 };
 
+/** A text's font size on screen: its style's size through every scale above it (the stage's included). */
+function fontPx(t: Text): number {
+  const m = t.worldTransform;
+  return t.style.fontSize * Math.hypot(m.c, m.d);
+}
+
 /** The box a text is written in: its button, else the panel drawn behind it (nearest first), else none (the window). */
 function boxOf(t: Text): { box: Container; kind: 'button' | 'panel' } | null {
   for (let n: Container | null = t.parent; n; n = n.parent) {
@@ -35,6 +41,7 @@ export function textsOnScreen(top: Container, width: number, height: number): Ho
         rect: rect(c),
         box: b ? rect(b.box) : { x: 0, y: 0, width, height },
         boxKind: b ? b.kind : 'window',
+        px: fontPx(c),
       });
       return;
     }

@@ -91,6 +91,8 @@ export interface HookText {
   rect: HookRect;
   box: HookRect;
   boxKind: 'button' | 'panel' | 'window';
+  /** Its font size on screen, in CSS pixels. */
+  px: number;
 }
 
 export interface HookFocus {

@@ -16,6 +16,8 @@ export function ticketWords(i: I18n): TicketWords {
     serial: (s) => t('ticketSerial', { serial: formatSerial(s.serial) }),
     a1Label: t('a1Label'),
     a2Label: t('a2Label'),
+    a1Short: t('a1Short'),
+    a2Short: t('a2Short'),
     scratchHere: t('scratchHere'),
     scratchAll: t('scratchAll'),
     scratchPrompt: t('scratchPrompt'),

@@ -20,6 +20,8 @@ export const en = translation<typeof fr>()({
   yourPrizes: 'Your prizes',
   a1Label: 'Egg on the 1st pick',
   a2Label: 'Egg on a later pick',
+  a1Short: '1st pick',
+  a2Short: 'Later',
   scratchHere: 'Scratch here',
   scratchAll: 'Scratch all',
   scratchPrompt: 'Scratch the ticket to reveal your prizes',

@@ -17,6 +17,8 @@ export const fr = {
   yourPrizes: 'Vos gains',
   a1Label: 'Œuf au 1er coup',
   a2Label: 'Œuf aux coups suivants',
+  a1Short: '1er coup',
+  a2Short: 'Plus tard',
   scratchHere: 'Grattez ici',
   scratchAll: 'Tout gratter',
   scratchPrompt: 'Grattez le ticket pour découvrir vos gains',

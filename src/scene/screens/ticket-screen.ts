@@ -15,7 +15,7 @@ import { ResultPanel } from '../views/result-panel';
 import { StillUnder } from '../views/still-under';
 import { TicketCard } from '../views/ticket-card';
 import type { Screen } from './screen';
-import type { TicketWords } from './ticket-words';
+import { cardTexts, type TicketWords } from './ticket-words';
 
 export interface TicketActions {
   readonly scratched: () => void;
@@ -142,7 +142,7 @@ export class TicketScreen implements Screen {
   refreshTexts(): void {
     const w = this.words();
     const s = this.snapshot;
-    this.card.setTexts({ heading: w.yourPrizes, serial: s ? w.serial(s) : '', a1Label: w.a1Label, a2Label: w.a2Label });
+    this.card.setTexts(cardTexts(w, s ? w.serial(s) : ''));
     this.serialTag.text = s ? w.serial(s) : '';
     this.placeSerialTag();
     this.scratchAll.setText(w.scratchAll);
@@ -178,7 +178,7 @@ export class TicketScreen implements Screen {
 
   resize(l: Layout): void {
     this.layoutNow = l;
-    this.card.place(this.scratching ? l.ticketBig : l.ticket);
+    this.card.place(this.scratching ? l.ticketBig : l.ticket, l.scale);
     this.placeSerialTag();
     this.scrim
       .clear()
@@ -311,7 +311,7 @@ export class TicketScreen implements Screen {
     switch (e.type) {
       case 'ticketIssued':
         this.restore(s);
-        this.card.setTexts({ heading: w.yourPrizes, serial: w.serial(s), a1Label: w.a1Label, a2Label: w.a2Label });
+        this.card.setTexts(cardTexts(w, w.serial(s)));
         await this.board.enter();
         return;
       case 'scratchRevealed':
@@ -328,7 +328,7 @@ export class TicketScreen implements Screen {
         await this.skippable(gsap.timeline().add(this.card.greetAmounts()).to({}, { duration: 1.1 }));
         if (this.layoutNow) {
           this.card.showSerial(false);
-          const dock = this.card.place(this.layoutNow.ticket, true);
+          const dock = this.card.place(this.layoutNow.ticket, this.layoutNow.scale, true);
           // Faded out, then off the stage: a transparent full-screen quad still costs a blend every frame.
           dock.to(
             this.scrim,

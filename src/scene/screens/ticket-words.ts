@@ -1,5 +1,6 @@
 import type { Element, GameSnapshot } from '../../core';
 import type { ResultTexts } from '../views/result-panel';
+import type { TicketTexts } from '../views/ticket-card';
 
 /** Every word the ticket screen shows, in the current language (the app builds it from its i18n). */
 export interface TicketWords {
@@ -7,6 +8,9 @@ export interface TicketWords {
   readonly serial: (s: GameSnapshot) => string;
   readonly a1Label: string;
   readonly a2Label: string;
+  /** The same, short, for a ticket too small on screen to read the whole words (a phone's docked ticket). */
+  readonly a1Short: string;
+  readonly a2Short: string;
   readonly scratchHere: string;
   readonly scratchAll: string;
   readonly scratchPrompt: string;
@@ -31,4 +35,16 @@ export interface TicketWords {
   readonly money: (cents: number) => string;
   /** The result's words for a finished ticket (why it paid what it paid, from its record). */
   readonly result: (s: GameSnapshot) => ResultTexts;
+}
+
+/** The words printed on the ticket card, its serial given. */
+export function cardTexts(w: TicketWords, serial: string): TicketTexts {
+  return {
+    heading: w.yourPrizes,
+    serial,
+    a1Label: w.a1Label,
+    a2Label: w.a2Label,
+    a1Short: w.a1Short,
+    a2Short: w.a2Short,
+  };
 }

@@ -128,7 +128,8 @@ export class HenView extends Container {
   markPicked(pick: number): void {
     const token = new Container();
     const disc = new Graphics().circle(0, 0, 34).fill(0xffd54a).stroke({ width: 7, color: 0x5a2d0c });
-    const n = label(String(pick), 40, 'dark');
+    // As large as the disc holds: on a phone sideways a cell is drawn at a quarter of its size (48 units: 11 CSS px).
+    const n = label(String(pick), 48, 'dark');
     token.addChild(disc, n);
     token.position.set(46, 46);
     this.marks.addChild(token);

@@ -1,7 +1,7 @@
 import gsap from 'gsap';
 import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
 import { art } from '../art';
-import type { Rect } from '../layout';
+import { READ_MIN_CSS, type Rect, readableUnits } from '../layout';
 import { fitWidth, label } from '../text';
 import { ScratchZone } from './scratch-zone';
 
@@ -10,6 +10,9 @@ export interface TicketTexts {
   readonly serial: string;
   readonly a1Label: string;
   readonly a2Label: string;
+  /** Shorter labels, for a card too small on screen to read the whole ones. */
+  readonly a1Short: string;
+  readonly a2Short: string;
 }
 
 /** ticket.svg's own plan (900×360): header band, scratch zone, and the two amount boxes under it. */
@@ -21,6 +24,11 @@ const BOX_A2 = { x: 460, w: 370 };
 const BOX_Y = 130;
 const BOX_H = 200;
 const SERIAL_STRIP = { top: 110, bottom: 128 };
+/** The heading's and the amount labels' sizes as drawn, in the card's units (larger where the card is small on screen). */
+const HEADING_SIZE = 50;
+const LABEL_SIZE = 34;
+/** A label's width in its box (a little inside it). */
+const LABEL_ROOM = BOX_A1.w * 0.9;
 
 /**
  * The ticket, drawn in ticket.svg's units and scaled uniformly into place: large in the middle while it is
@@ -28,11 +36,14 @@ const SERIAL_STRIP = { top: 110, bottom: 128 };
  */
 export class TicketCard extends Container {
   readonly scratch: ScratchZone;
-  private readonly heading: Text = label('', 50, 'title');
+  private readonly heading: Text = label('', HEADING_SIZE, 'title');
   private readonly serial: Text = label('', 17, 'dark', { fontWeight: '700' });
   private readonly glow = new Graphics();
-  private readonly a1Label: Text = label('', 34, 'dark');
-  private readonly a2Label: Text = label('', 34, 'dark');
+  private readonly a1Label: Text = label('', LABEL_SIZE, 'dark');
+  private readonly a2Label: Text = label('', LABEL_SIZE, 'dark');
+  private texts: TicketTexts | null = null;
+  /** CSS pixels a card unit measures where the card is placed (or going): what a text of it reads at. */
+  private cssPerUnit = 1;
   private readonly a1: Text = label('', 92, 'gold');
   private readonly a2: Text = label('', 92, 'gold');
 
@@ -72,9 +83,14 @@ export class TicketCard extends Container {
     this.pivot.set(CARD.width / 2, CARD.height / 2);
   }
 
-  /** Puts the ticket, uniformly scaled, in the middle of `r`; animated when asked (docking after the reveal). */
-  place(r: Rect, animate = false): gsap.core.Timeline {
+  /**
+   * Puts the ticket, uniformly scaled, in the middle of `r` (design units, `cssPerDesignUnit` CSS pixels each);
+   * animated when asked (docking after the reveal). Its words are sized for where it goes.
+   */
+  place(r: Rect, cssPerDesignUnit: number, animate = false): gsap.core.Timeline {
     const s = Math.min(r.width / CARD.width, r.height / CARD.height);
+    this.cssPerUnit = s * cssPerDesignUnit;
+    this.fitWords();
     const x = r.x + r.width / 2;
     const y = r.y + r.height / 2;
     const tl = gsap.timeline();
@@ -91,16 +107,39 @@ export class TicketCard extends Container {
   }
 
   setTexts(x: TicketTexts): void {
-    this.heading.text = x.heading;
-    fitWidth(this.heading, 640);
+    this.texts = x;
+    this.fitWords();
     this.serial.text = x.serial;
     this.serial.scale.set(1);
     // Inside the strip whatever the language or the serial's length.
     const room = SERIAL_STRIP.bottom - SERIAL_STRIP.top;
     this.serial.scale.set(Math.min(1, room / Math.max(1, this.serial.height), 380 / Math.max(1, this.serial.width)));
+  }
+
+  /**
+   * The heading and the labels at a size that reads where the card is (no smaller than drawn), the labels' whole
+   * words where both still read once narrowed to their boxes, else their short ones (a phone's docked ticket).
+   */
+  private fitWords(): void {
+    const x = this.texts;
+    if (!x) return;
+    this.heading.style.fontSize = readableUnits(HEADING_SIZE, this.cssPerUnit);
+    this.heading.text = x.heading;
+    fitWidth(this.heading, 640);
+    const size = readableUnits(LABEL_SIZE, this.cssPerUnit);
+    const labels = [this.a1Label, this.a2Label];
+    for (const t of labels) {
+      t.style.fontSize = size;
+      t.scale.set(1);
+    }
     this.a1Label.text = x.a1Label;
     this.a2Label.text = x.a2Label;
-    for (const t of [this.a1Label, this.a2Label]) fitWidth(t, BOX_A1.w * 0.9);
+    const least = READ_MIN_CSS / this.cssPerUnit;
+    if (labels.some((t) => size * Math.min(1, LABEL_ROOM / t.width) < least)) {
+      this.a1Label.text = x.a1Short;
+      this.a2Label.text = x.a2Short;
+    }
+    for (const t of labels) fitWidth(t, LABEL_ROOM);
   }
 
   /** The serial printed on the card: shown while the card is large, left to the screen's own tag once docked. */
