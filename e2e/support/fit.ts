@@ -44,20 +44,18 @@ export async function overflowing(page: Page, times = 1): Promise<string[]> {
   return out;
 }
 
-/** The ticket card's own words in either language, short or long. */
-const TICKET_WORDS = new Set([fr, en].flatMap((w) => [w.yourPrizes, w.a1Label, w.a2Label, w.a1Short, w.a2Short]));
-/** An amount or a number alone: the ticket's prizes, the picks left, a picked hen's number. */
-const FIGURE = /^[€\d\s.,\u00a0\u202f]+€?$/;
+/** The serial printed on the ticket card, in either language (« Ticket n° 000001-000001 »). */
+const PRINTED_SERIAL = new RegExp(`^(${[fr, en].map((w) => w.ticketSerial.split('{')[0]).join('|')})`);
 
 /**
- * The words of a ticket in play — its heading, what each amount is won by, the amounts, the picks left and the
- * picked hens' numbers — printed smaller than a phone reads (READ_MIN_CSS), named with their size.
+ * Texts on screen printed smaller than a phone reads (READ_MIN_CSS), named with their size. `finePrint`: the
+ * ticket card's printed serial is left out (while the card is large: it is written again under the docked ticket).
  */
-export async function unreadableTicket(page: Page): Promise<string[]> {
+export async function unreadable(page: Page, finePrint = false): Promise<string[]> {
   const texts: HookText[] = await page.evaluate(() => window.__poule!.texts());
   return texts
-    .filter((t) => (TICKET_WORDS.has(t.text) || FIGURE.test(t.text)) && t.px < READ_MIN_CSS)
-    .map((t) => `« ${t.text} » is ${t.px.toFixed(1)} px, under ${READ_MIN_CSS}`);
+    .filter((t) => t.px < READ_MIN_CSS && !(finePrint && PRINTED_SERIAL.test(t.text)))
+    .map((t) => `« ${t.text.replace(/\s+/g, ' ').slice(0, 60)} » is ${t.px.toFixed(1)} px, under ${READ_MIN_CSS}`);
 }
 
 /** Buttons on screen smaller than 44 CSS px either way. */

@@ -97,6 +97,8 @@ function landscape(scale: number): Omit<Layout, 'width' | 'height' | 'scale' | '
   const headerH = Math.max(120, 2 + icon + 2);
   const dy = headerH - 120;
   const board = r(600, 130 + dy, 1280, 930 - dy);
+  // And the serial written under the docked ticket gains the room to be read (the counter gives it).
+  const serialRoom = icon > 84 ? 18 : 0;
   // Three at the back, two in front between them (as in portrait): large, and filling the board's height under the
   // prompt instead of one small row with the lower half of the screen empty.
   const hay = (i: number): Rect => {
@@ -116,7 +118,7 @@ function landscape(scale: number): Omit<Layout, 'width' | 'height' | 'scale' | '
     // so it covers no hen.
     ticketBig: r(board.x + (board.width - 1200) / 2, board.y + (board.height - 480) / 2, 1200, 480),
     scratchAll: r(40, board.y + board.height / 2 - 65, 520, 130),
-    counter: r(40, 380 + dy, 520, 330 - dy),
+    counter: r(40, 380 + dy + serialRoom, 520, 330 - dy - serialRoom),
     action: r(40, 740, 520, 300),
     board,
     cols: 6,

@@ -28,7 +28,7 @@ export const fr = {
   chickMeans: 'Poussin : un coup de plus !',
   roundExtra: 'Manche EXTRA',
   eggFound: "L'ŒUF D'OR !",
-  eggWasHere: "L'œuf était ici",
+  eggWasHere: "L'œuf était\u00a0ici",
   roundLost: 'Plus de coups…',
   haystackPrompt: "Choisissez une botte de foin : l'une d'elles cache l'EXTRA !",
   extra: 'EXTRA',

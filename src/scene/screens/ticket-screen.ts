@@ -4,7 +4,7 @@ import { type GameSnapshot, RULES } from '../../core';
 import type { ShownEvent } from '../../protocol/messages';
 import type { SoundName } from '../assets';
 import { dispose } from '../dispose';
-import type { Layout } from '../layout';
+import { type Layout, readableUnits } from '../layout';
 import { fitWidth, label } from '../text';
 import { type BannerPlace, showBanner } from '../views/banner';
 import { BoardView } from '../views/board-view';
@@ -161,9 +161,9 @@ export class TicketScreen implements Screen {
     const t = l.ticket;
     // Under the docked ticket, in the gap above what follows it (the counter, or the prompt's strip in portrait).
     const wide = l.orientation === 'landscape';
-    const gap = wide ? 30 : l.action.y - (t.y + t.height) - 4;
-    // Larger in portrait: the design is drawn at a third of its size on a phone.
-    this.serialTag.style.fontSize = wide ? 26 : 40;
+    const gap = wide ? l.counter.y - (t.y + t.height) - 2 : l.action.y - (t.y + t.height) - 4;
+    // Larger in portrait, and no smaller than a phone reads: the design is drawn at a third of its size on a phone.
+    this.serialTag.style.fontSize = readableUnits(wide ? 26 : 40, l.scale);
     this.serialTag.scale.set(1);
     const k = Math.min(
       1,

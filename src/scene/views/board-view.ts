@@ -40,7 +40,7 @@ export class BoardView extends Container {
       h.pivot.set(128, 128);
       h.scale.set(s);
       h.position.set(c.x + c.width / 2, c.y + c.height / 2);
-      h.setCell(c.width / s, c.height / s);
+      h.setCell(c.width / s, c.height / s, s * l.scale);
     });
   }
 
@@ -83,7 +83,7 @@ export class BoardView extends Container {
       tl.add(h.lift(board[i]!, { revealed: true }), 0.05 + d * 0.07);
     });
     const egg = board.indexOf('egg');
-    if (egg >= 0) tl.add(this.hens[egg]!.markEgg(eggText));
+    if (egg >= 0) tl.add(this.hens[egg]!.markEgg(eggText, this.onLastRow(egg)));
     return tl;
   }
 
@@ -106,7 +106,13 @@ export class BoardView extends Container {
         if (hens[i] === null) this.hens[i]!.setState(e, true);
       });
       const egg = board.indexOf('egg');
-      if (egg >= 0 && hens[egg] === null) this.hens[egg]!.markEgg(eggText).progress(1);
+      if (egg >= 0 && hens[egg] === null) this.hens[egg]!.markEgg(eggText, this.onLastRow(egg)).progress(1);
     }
+  }
+
+  /** Whether the hen stands on the board's last row (nothing under her cell but the board's edge). */
+  private onLastRow(hen: number): boolean {
+    const cols = this.layoutNow?.cols ?? 1;
+    return hen >= this.hens.length - cols;
   }
 }

@@ -1,7 +1,7 @@
 import { Container, Graphics, NineSliceSprite, type Text } from 'pixi.js';
 import { art } from '../art';
 import { type ArtName, texture } from '../assets';
-import { TOUCH_MIN_CSS } from '../layout';
+import { READ_MIN_CSS, TOUCH_MIN_CSS } from '../layout';
 import { fitWidth, label } from '../text';
 import { eases, tweenFromTo, tweenTo } from '../tween';
 import { verticalGradient } from './panel';
@@ -38,10 +38,15 @@ export class Button extends Container {
   private readonly grow = new Container();
   private iconView: Container | null = null;
   private opts: ButtonOptions;
+  /** CSS pixels one of its units measures, where its layout says so (else its label is taken to read as it is). */
+  private cssPerUnit = Number.POSITIVE_INFINITY;
+  /** The label's words, whichever lines they are drawn on. */
+  private words: string;
 
   constructor(opts: ButtonOptions) {
     super();
     this.opts = opts;
+    this.words = opts.text ?? '';
     this.id = opts.id;
     this.grow.position.set(opts.width / 2, opts.height / 2);
     this.grow.addChild(this.face);
@@ -51,8 +56,8 @@ export class Button extends Container {
     if (opts.icon) this.setIcon(opts.icon);
     if (opts.text !== undefined) {
       this.text = label(opts.text, opts.height * 0.4, 'button');
-      fitWidth(this.text, opts.width * 0.86);
       this.face.addChild(this.text);
+      this.fitText();
     }
     this.eventMode = 'static';
     this.cursor = 'pointer';
@@ -88,22 +93,55 @@ export class Button extends Container {
 
   setText(text: string): void {
     if (!this.text) return;
-    this.text.text = text;
-    fitWidth(this.text, this.opts.width * 0.86);
+    this.words = text;
+    this.fitText();
     this.accessibleTitle = text;
   }
 
-  /** A new size for the button (its layout changed): the face is redrawn, the label refitted. */
-  resizeTo(width: number, height: number): void {
-    if (width === this.opts.width && height === this.opts.height) return;
+  /**
+   * A new size for the button (its layout changed): the face is redrawn, the label refitted. `cssPerUnit`: the size
+   * of one of its units on screen, so that a label too narrowed to read can go on two lines.
+   */
+  resizeTo(width: number, height: number, cssPerUnit = this.cssPerUnit): void {
+    if (width === this.opts.width && height === this.opts.height && cssPerUnit === this.cssPerUnit) return;
+    this.cssPerUnit = cssPerUnit;
     this.opts = { ...this.opts, width, height };
     this.grow.position.set(width / 2, height / 2);
     this.face.removeChildAt(0).destroy({ children: true, context: true });
     this.face.addChildAt(this.background(this.opts), 0);
     if (this.text) {
       this.text.style.fontSize = height * 0.4;
-      fitWidth(this.text, width * 0.86);
+      this.fitText();
     }
+  }
+
+  /**
+   * The label narrowed to the button's width; where that leaves it too small to read (under READ_MIN_CSS), on the
+   * two lines that read largest instead (a button of a phone's row, narrow for its words). No line starts with a dash
+   * or a stop.
+   */
+  private fitText(): void {
+    const t = this.text;
+    if (!t) return;
+    const { width, height } = this.opts;
+    const room = width * 0.86;
+    const size = height * 0.4;
+    t.text = this.words;
+    fitWidth(t, room);
+    if (size * t.scale.x * this.cssPerUnit >= READ_MIN_CSS) return;
+    const words = this.words;
+    let best = { text: words, scale: t.scale.x };
+    t.style.lineHeight = size * 1.05;
+    for (let at = words.indexOf(' '); at > 0; at = words.indexOf(' ', at + 1)) {
+      if (/^[—–·:;!?]/.test(words.slice(at + 1))) continue;
+      t.text = `${words.slice(0, at)}\n${words.slice(at + 1)}`;
+      fitWidth(t, room);
+      // Both lines inside the face's height too.
+      const scale = Math.min(t.scale.x, (height * 0.86) / Math.max(1, t.height / t.scale.y));
+      if (scale > best.scale) best = { text: t.text, scale };
+    }
+    t.text = best.text;
+    t.scale.set(best.scale);
   }
 
   setIcon(icon: ArtName): void {

@@ -1,13 +1,19 @@
 import gsap from 'gsap';
-import { Container, Graphics, Rectangle } from 'pixi.js';
+import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
 import type { Element } from '../../core';
 import { art, artSize } from '../art';
-import { label } from '../text';
+import { readableUnits } from '../layout';
+import { fitWidth, label } from '../text';
 
 /** Where things sit in a hen's own 256×256 art units (hen.svg's viewBox; its nest is nest.svg at (16,156)). */
 const NEST_AT = { x: 16, y: 156 };
 const ELEMENT_AT = { x: 128, y: 176 };
 const LIFT = 104;
+/** The egg's ring, around the element's place: its top and bottom edges. */
+const RING = { y: ELEMENT_AT.y - 4, rx: 100, ry: 64 };
+/** « L'œuf était ici »: its size as drawn, and how wide it may run (a little past its cell, between the nests). */
+const EGG_TAG_SIZE = 30;
+const EGG_TAG_WIDTH = 300;
 
 /**
  * One hen on her nest (the picture of one of the round's 30 cells). It shows only what it is told: `lift` with
@@ -23,6 +29,10 @@ export class HenView extends Container {
   private readonly elementBox = new Container();
   private readonly marks = new Container();
   private elementView: Container | null = null;
+  /** CSS pixels one of her units measures on screen (her cell's scale): what her words read at. */
+  private cssPerUnit = 1;
+  /** « L'œuf était ici » once a lost round marked her egg, and whether she stands on the board's last row. */
+  private eggTag: { readonly tag: Text; readonly lastRow: boolean } | null = null;
   private hover: gsap.core.Tween | null = null;
 
   constructor(
@@ -53,8 +63,13 @@ export class HenView extends Container {
     if (this.eventMode !== 'none') this.onTap(this.index);
   }
 
-  /** The hit area covers the whole cell, in art units around the hen's own square. */
-  setCell(width: number, height: number): void {
+  /**
+   * The hit area covers the whole cell, in art units around the hen's own square; `cssPerUnit` is the size of one of
+   * those units on screen.
+   */
+  setCell(width: number, height: number, cssPerUnit: number): void {
+    this.cssPerUnit = cssPerUnit;
+    this.placeEggTag();
     this.hitArea = new Rectangle(128 - width / 2, 128 - height / 2, width, height);
   }
 
@@ -104,13 +119,17 @@ export class HenView extends Container {
     return tl;
   }
 
-  /** art. 3.2.6: the egg of a lost round, marked so the player sees where it was. */
-  markEgg(text: string): gsap.core.Timeline {
-    const ring = new Graphics().ellipse(0, 0, 100, 64).stroke({ width: 10, color: 0xffd23f });
-    ring.position.set(ELEMENT_AT.x, ELEMENT_AT.y - 4);
-    const tag = label(text, 30, 'gold');
-    tag.position.set(128, 252);
-    if (tag.width > 300) tag.scale.set(300 / tag.width);
+  /**
+   * art. 3.2.6: the egg of a lost round, marked so the player sees where it was. Its words read on a phone: drawn no
+   * smaller than 11 CSS px, on two lines if need be, then under the ring (where the hen below has flown off) or,
+   * on the board's last row (`lastRow`), over it.
+   */
+  markEgg(text: string, lastRow: boolean): gsap.core.Timeline {
+    const ring = new Graphics().ellipse(0, 0, RING.rx, RING.ry).stroke({ width: 10, color: 0xffd23f });
+    ring.position.set(ELEMENT_AT.x, RING.y);
+    const tag = label(text, EGG_TAG_SIZE, 'gold', { wordWrap: true, wordWrapWidth: EGG_TAG_WIDTH });
+    this.eggTag = { tag, lastRow };
+    this.placeEggTag();
     this.marks.addChild(ring, tag);
     const tl = gsap.timeline();
     tl.from(ring.scale, { x: 2, y: 2, duration: 0.4, ease: 'back.out(2)' });
@@ -119,6 +138,26 @@ export class HenView extends Container {
     this.elementView?.parent?.setChildIndex(this.elementView, this.elementBox.children.length - 1);
     this.henBox.alpha = 0.35;
     return tl;
+  }
+
+  /** The egg's words at a size that reads where the hen is drawn now, on one line or two (see `markEgg`). */
+  private placeEggTag(): void {
+    if (!this.eggTag) return;
+    const { tag, lastRow } = this.eggTag;
+    const size = readableUnits(EGG_TAG_SIZE, this.cssPerUnit);
+    tag.style.fontSize = size;
+    tag.style.lineHeight = size * 1.05;
+    fitWidth(tag, EGG_TAG_WIDTH * 1.1);
+    if (tag.height < size * 1.6) {
+      tag.anchor.set(0.5);
+      tag.position.set(128, 252);
+    } else if (lastRow) {
+      tag.anchor.set(0.5, 1);
+      tag.position.set(128, RING.y - RING.ry - 4);
+    } else {
+      tag.anchor.set(0.5, 0);
+      tag.position.set(128, RING.y + RING.ry + 4);
+    }
   }
 
   /**

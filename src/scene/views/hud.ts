@@ -1,7 +1,7 @@
 import { Container, Graphics, type Text } from 'pixi.js';
 import { art } from '../art';
 import { dispose } from '../dispose';
-import type { Layout } from '../layout';
+import { type Layout, READ_MIN_CSS } from '../layout';
 import { fitWidth, label } from '../text';
 import { eases, tweenTo } from '../tween';
 import { Button } from './button';
@@ -14,6 +14,9 @@ export interface HudActions {
   readonly menu: () => void;
 }
 
+/** The balance's size as drawn, in design units (narrowed to its box). */
+const BALANCE_SIZE = 40;
+
 /** The header over every screen: the balance, and the mute, language, rules and menu buttons. */
 export class Hud extends Container {
   readonly mute: Button;
@@ -21,9 +24,13 @@ export class Hud extends Container {
   readonly rules: Button;
   readonly menu: Button;
   private readonly balanceBox = new Container();
-  private readonly balanceText: Text = label('', 40, 'light');
+  private readonly balanceText: Text = label('', BALANCE_SIZE, 'light');
   private readonly coin = art('coin');
   private shownCents = 0;
+  /** The balance's word and amount as last shown (the word left out where it would not read: see `writeBalance`). */
+  private balanceWords = { word: '', amount: '' };
+  /** CSS pixels a design unit measures now. */
+  private cssPerUnit = 1;
 
   constructor(a: HudActions) {
     super();
@@ -36,6 +43,7 @@ export class Hud extends Container {
 
   resize(l: Layout): void {
     const b = l.balance;
+    this.cssPerUnit = l.scale;
     for (const old of this.balanceBox.removeChildren()) if (old !== this.coin && old !== this.balanceText) dispose(old);
     this.balanceBox.position.set(b.x, b.y);
     const bg = panel(b.width, b.height, { radius: b.height / 2, tone: 'wood' });
@@ -44,7 +52,7 @@ export class Hud extends Container {
     this.balanceText.anchor.set(0, 0.5);
     this.balanceText.position.set(b.height * 1.0, b.height / 2);
     this.balanceBox.addChild(bg, this.coin, this.balanceText);
-    fitWidth(this.balanceText, b.width - b.height * 1.2);
+    this.writeBalance(b.width - b.height * 1.2);
     for (const id of ['mute', 'lang', 'rules', 'menu'] as const) {
       const r = l.icons[id];
       this[id].position.set(r.x, r.y);
@@ -63,8 +71,8 @@ export class Hud extends Container {
     const widthMax = this.balanceBox.width > 0 ? this.balanceBox.width - 100 : 300;
     if (!animate || cents <= this.shownCents) {
       this.shownCents = cents;
-      this.balanceText.text = `${label} ${format(cents)}`;
-      fitWidth(this.balanceText, widthMax);
+      this.balanceWords = { word: label, amount: format(cents) };
+      this.writeBalance(widthMax);
       return;
     }
     const from = { v: this.shownCents };
@@ -81,11 +89,24 @@ export class Hud extends Container {
           const now = Math.min(12, Math.floor(tween.progress() * 12));
           if (now === step) return;
           step = now;
-          this.balanceText.text = `${label} ${format(now === 12 ? cents : Math.round(from.v))}`;
-          fitWidth(this.balanceText, widthMax);
+          this.balanceWords = { word: label, amount: format(now === 12 ? cents : Math.round(from.v)) };
+          this.writeBalance(widthMax);
         },
       },
     );
+  }
+
+  /**
+   * « Solde 18,00 € » narrowed to `widthMax`, or the amount alone beside its coin where the whole line would be
+   * narrowed under a readable size (a phone on its side draws the header at a third of its size).
+   */
+  private writeBalance(widthMax: number): void {
+    const { word, amount } = this.balanceWords;
+    this.balanceText.text = word ? `${word} ${amount}` : amount;
+    fitWidth(this.balanceText, widthMax);
+    if (BALANCE_SIZE * this.balanceText.scale.y * this.cssPerUnit >= READ_MIN_CSS) return;
+    this.balanceText.text = amount;
+    fitWidth(this.balanceText, widthMax);
   }
 
   setMuted(muted: boolean, title: string): void {

@@ -277,9 +277,9 @@ export class ResultPanel extends Container {
     // A phone on its side: the row's buttons as tall as a fingertip needs, at their widths (grown about their centres,
     // the three would cover each other).
     const [sw, sh] = wide ? [270, fingertipUnits(100, l.scale)] : [440, 130];
-    this.seeTicket.resizeTo(sw, sh);
-    this.home.resizeTo(sw, sh);
-    this.playAgain.resizeTo(440, wide ? fingertipUnits(130, l.scale) : 130);
+    this.seeTicket.resizeTo(sw, sh, l.scale);
+    this.home.resizeTo(sw, sh, l.scale);
+    this.playAgain.resizeTo(440, wide ? fingertipUnits(130, l.scale) : 130, l.scale);
     if (!this.replayOffered) {
       // No « Rejouer » (a printed ticket): the two others side by side in landscape, one above the other in portrait.
       // (Lower than « Rejouer » would be: the line above says where to collect the prize, over three lines.)
