@@ -29,25 +29,38 @@ export function prizesPage(c: PrizesContent, body: Box, wide: boolean): Containe
   const rowH = Math.round((wide ? 50 : 46) * k);
   const table = new Container();
   const bg = new Graphics();
-  const tableH = rowH * (c.rows.length + 1);
-  bg.roundRect(-10, -6, tableW + 20, tableH + 12, 16).fill({ color: 0xffffff, alpha: 0.55 });
-  bg.rect(-10, -6, tableW + 20, rowH + 4).fill({ color: 0xf2b632, alpha: 0.9 });
   table.addChild(bg);
   const cols = [0.32, 0.34, 0.34].map((f) => f * tableW);
-  const cell = (s: string, i: number, row: number, head: boolean): void => {
-    const t = label(s, Math.round((head ? 22 : 27) * k), 'dark', { fontWeight: head ? '800' : '700' });
+  const rightOf = (i: number): number => cols.slice(0, i + 1).reduce((a, b) => a + b, 0) - 12;
+  // The headings are long for their columns: on two lines each where need be, so they stay as large as the figures'
+  // own print (narrowed to one line they were 9 px at 1280×720, 8 px on a phone); the heading row grows to hold them.
+  const headings = c.columns.map((s, i) => {
+    const t = label(s, Math.round(24 * k), 'dark', {
+      fontWeight: '800',
+      align: 'right',
+      wordWrap: true,
+      wordWrapWidth: cols[i]! - 16,
+      lineHeight: Math.round(26 * k),
+    });
     t.anchor.set(1, 0.5);
-    const right = cols.slice(0, i + 1).reduce((a, b) => a + b, 0) - 12;
-    t.position.set(right, row * rowH + rowH / 2);
     if (t.width > cols[i]! - 16) t.scale.set((cols[i]! - 16) / t.width);
     table.addChild(t);
-  };
-  c.columns.forEach((s, i) => {
-    cell(s, i, 0, true);
+    return t;
   });
+  const headH = Math.max(rowH, Math.ceil(Math.max(...headings.map((t) => t.height))) + 8);
+  headings.forEach((t, i) => {
+    t.position.set(rightOf(i), headH / 2);
+  });
+  const tableH = headH + rowH * c.rows.length;
+  bg.roundRect(-10, -6, tableW + 20, tableH + 12, 16).fill({ color: 0xffffff, alpha: 0.55 });
+  bg.rect(-10, -6, tableW + 20, headH + 4).fill({ color: 0xf2b632, alpha: 0.9 });
   c.rows.forEach((r, ri) => {
     r.forEach((s, i) => {
-      cell(s, i, ri + 1, false);
+      const t = label(s, Math.round(27 * k), 'dark', { fontWeight: '700' });
+      t.anchor.set(1, 0.5);
+      t.position.set(rightOf(i), headH + ri * rowH + rowH / 2);
+      if (t.width > cols[i]! - 16) t.scale.set((cols[i]! - 16) / t.width);
+      table.addChild(t);
     });
   });
   const ours = label(c.ours, Math.round(24 * k), 'dark', {
