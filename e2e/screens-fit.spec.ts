@@ -7,7 +7,7 @@ import { state, waitIdle } from './support/poule';
  * Every screen at the eight sizes the game is made for, in both languages: no text runs out of its box (its button, the
  * panel behind it, or the window), measured from the scene's own bounds through the read-only hook, and on touch
  * layouts every button is at least 44 CSS px each way; every text reads (no smaller than READ_MIN_CSS, but the card's
- * printed serial while it is large, and where `readsAt` says). Cheap enough for `npm test`: one walk through the screens per
+ * printed serial while it is large, and the attract loop). Cheap enough for `npm test`: one walk through the screens per
  * language, and at each screen the window is resized through the sizes (no reload, no screenshot). The walk
  * with a screenshot of each screen at each size is e2e/screens-walk.spec.ts (`npm run test:screens`).
  */
@@ -20,15 +20,10 @@ import { state, waitIdle } from './support/poule';
 const SIZES = FIT_SIZES.filter((s) => s.name !== '3840x2160');
 
 /**
- * Whether every word of `screen` must read at `size` (the 4K window draws them larger): everywhere, but the rules'
- * pages on a phone on its side (the board is drawn at a third of its size, and the rules' print is 8–10 px there)
- * and the attract loop, a kiosk's (its other language's line is 10 px on a phone).
+ * Whether every word of `screen` must read (the 4K window draws them larger): everywhere but the attract loop, a
+ * kiosk's (its other language's line is 10 px on a phone).
  */
-function readsAt(screen: string, size: (typeof FIT_SIZES)[number]): boolean {
-  if (screen.startsWith('attract-')) return false;
-  const sideways = size.touch && size.width > size.height && size.height < 500;
-  return !(sideways && screen.startsWith('rules'));
-}
+const readsOn = (screen: string): boolean => !screen.startsWith('attract-');
 
 /** Resizes the window and waits until the canvas has that size and the game has laid itself out again. */
 async function sizeTo(page: Page, width: number, height: number): Promise<void> {
@@ -58,7 +53,7 @@ async function atEverySize(page: Page, lang: string, screen: string): Promise<st
       ...(await overflowing(page)),
       ...(await overlappingButtons(page)),
       ...(size.touch ? (await smallButtons(page)).map((p) => `button ${p} under 44 px`) : []),
-      ...(readsAt(screen, size) ? await unreadable(page, screen === 'scratch') : []),
+      ...(readsOn(screen) ? await unreadable(page, screen === 'scratch') : []),
     ].map((p) => `${size.name} ${lang} ${screen}: ${p}`);
     if (size.name === '1920x1080')
       found.push(...(await overflowing(page, 2)).map((p) => `3840x2160 ${lang} ${screen}: ${p}`));

@@ -54,6 +54,11 @@ export interface Layout {
   };
   /** The centred panel of the result and the rules. */
   readonly panel: Rect;
+  /**
+   * The rules' panel: the result's, but the whole board on a phone on its side (drawn at a third of its size, the
+   * rules' print needs all of it to read).
+   */
+  readonly rules: Rect;
 }
 
 const r = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
@@ -136,6 +141,7 @@ function landscape(scale: number): Omit<Layout, 'width' | 'height' | 'scale' | '
       message: r(260, 960, 1400, 110),
     },
     panel: r(360, 150, 1200, 880),
+    rules: icon > 84 ? r(20, 10, 1880, 1060) : r(360, 150, 1200, 880),
   };
 }
 
@@ -187,6 +193,7 @@ function portrait(scale: number, height: number): Omit<Layout, 'width' | 'height
       message: r(60, 1780 + ex * 0.8, 960, 120 + ex * 0.2),
     },
     panel: r(40, 160 + dy, 1000, 1600 - dy + ex),
+    rules: r(40, 160 + dy, 1000, 1600 - dy + ex),
   };
 }
 

@@ -61,7 +61,7 @@ export const fr = {
   tableOurs: "Table de gains de ce jeu de démonstration (ce n'est pas la table officielle).",
   colA1: 'Œuf au 1er coup (A1)',
   colA2: 'Œuf plus tard (A2)',
-  colCount: 'Tickets sur 300 000',
+  colCount: 'Tickets sur 300\u202f000',
   oddsTitle: 'Probabilités exactes par ticket',
   oddsWin: 'Gagner : {fraction} (1 sur {oneIn})',
   oddsA1: 'Gagner A1 : {fraction}',

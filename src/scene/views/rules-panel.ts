@@ -1,12 +1,12 @@
 import gsap from 'gsap';
 import { Container, Graphics } from 'pixi.js';
 import { fitted } from '../art';
-import type { Layout } from '../layout';
+import { type Layout, READ_MIN_CSS } from '../layout';
 import { fitWidth, label } from '../text';
 import { HOW_TO_PICTURES } from './attract-howto';
 import { Button } from './button';
 import { panel } from './panel';
-import { type PrizesContent, prizesPage } from './rules-prizes';
+import { type PrizesContent, prizesColumns, prizesPage } from './rules-prizes';
 
 /** What the rules screen says, composed by the app from the prize table and the exact odds. */
 export interface RulesContent extends PrizesContent {
@@ -17,6 +17,9 @@ export interface RulesContent extends PrizesContent {
   readonly steps: readonly [string, string, string];
   readonly close: string;
 }
+
+/** « Comment jouer »/« Gains et chances » and « Fermer » side by side, with the gap between them. */
+const BUTTONS_WIDTH = 440 + 60 + 300;
 
 /**
  * The rules over whatever screen was showing, in two pages: how to play (the attract loop's pictures with plain
@@ -76,7 +79,7 @@ export class RulesPanel extends Container {
     for (const child of this.card.removeChildren())
       if (child !== this.close && child !== this.turn) child.destroy({ children: true });
     if (!c) return;
-    const p = l.panel;
+    const p = l.rules;
     const wide = l.orientation === 'landscape';
     this.card.position.set(p.x, p.y);
     this.card.addChild(panel(p.width, p.height, { radius: 48 }));
@@ -85,13 +88,20 @@ export class RulesPanel extends Container {
     fitWidth(title, p.width * 0.9);
     this.card.addChild(title);
     const body = { x: 40, y: 130, width: p.width - 80, height: p.height - 130 - 200 };
-    this.card.addChild(this.page === 0 ? this.howTo(c, body, wide) : prizesPage(c, body, wide));
+    // The prize table in landscape: where the odds' column holds the two buttons, they go under the odds and the table
+    // keeps the page's whole height (a phone on its side: its rows at a readable size need it).
+    const odds = prizesColumns(body.width).odds;
+    const beside = this.page === 1 && wide && odds >= BUTTONS_WIDTH;
+    const least = READ_MIN_CSS / l.scale;
+    if (beside) body.height = p.height - 130 - 30;
+    this.card.addChild(this.page === 0 ? this.howTo(c, body, wide, least) : prizesPage(c, body, wide, least));
 
     this.close.setText(c.close);
     this.turn.setText(c.pages[this.page === 0 ? 1 : 0]);
     const by = p.height - 180;
-    this.turn.position.set(p.width / 2 - 440 - 20, by);
-    this.close.position.set(p.width / 2 + 40, by);
+    const left = beside ? body.x + body.width - odds + (odds - BUTTONS_WIDTH) / 2 : p.width / 2 - 440 - 20;
+    this.turn.position.set(left, by);
+    this.close.position.set(left + 440 + 60, by);
     this.card.addChild(this.turn, this.close);
   }
 
@@ -100,12 +110,13 @@ export class RulesPanel extends Container {
     c: RulesContent,
     body: { x: number; y: number; width: number; height: number },
     wide: boolean,
+    least: number,
   ): Container {
     const box = new Container();
     const gap = 20;
     const cw = body.width;
     const ch = (body.height - 2 * gap) / 3;
-    const size = wide ? 32 : 42;
+    const size = Math.max(wide ? 32 : 42, Math.ceil(least));
     c.steps.forEach((step, i) => {
       const card = new Container();
       const bg = new Graphics().roundRect(0, 0, cw, ch, 28).fill({ color: 0xffffff, alpha: 0.55 });

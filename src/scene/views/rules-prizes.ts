@@ -17,15 +17,23 @@ interface Box {
   readonly height: number;
 }
 
+/** The page's two columns in landscape (the table's, the odds'), for `body`'s width. */
+export function prizesColumns(bodyWidth: number): { readonly table: number; readonly odds: number } {
+  const table = bodyWidth * 0.52;
+  return { table, odds: bodyWidth - table - 60 };
+}
+
 /**
  * The rules' second page: the prize table (one number format throughout), the note that it is this game's own table,
  * and the exact odds. Landscape: the table on the left, the odds on the right; portrait: one under the other. Each
- * part shrinks only if the room left cannot hold it.
+ * part shrinks only if the room left cannot hold it. `least`: the smallest print that reads where the page is drawn,
+ * in its units (its print grows to it).
  */
-export function prizesPage(c: PrizesContent, body: Box, wide: boolean): Container {
+export function prizesPage(c: PrizesContent, body: Box, wide: boolean, least = 0): Container {
   const box = new Container();
-  const k = wide ? 1 : 1.45;
-  const tableW = wide ? body.width * 0.52 : body.width;
+  // 24 units: the page's smallest print (the headings, the note under the table).
+  const k = Math.max(wide ? 1 : 1.45, Math.ceil(least) / 24);
+  const tableW = wide ? prizesColumns(body.width).table : body.width;
   const rowH = Math.round((wide ? 50 : 46) * k);
   const table = new Container();
   const bg = new Graphics();
@@ -75,7 +83,7 @@ export function prizesPage(c: PrizesContent, body: Box, wide: boolean): Containe
   table.addChild(ours);
 
   const odds = new Container();
-  const oddsW = wide ? body.width - tableW - 60 : body.width;
+  const oddsW = wide ? prizesColumns(body.width).odds : body.width;
   const head = label(c.oddsTitle, Math.round(32 * k), 'dark', { wordWrap: true, wordWrapWidth: oddsW, align: 'left' });
   head.anchor.set(0, 0);
   odds.addChild(head);
