@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeLayout, READ_MIN_CSS, type Rect, readableUnits } from './layout';
+import { computeLayout, READ_MIN_CSS, type Rect, readableUnits, reads } from './layout';
 
 const inside = (a: Rect, b: Rect): boolean =>
   a.x >= b.x - 1e-9 &&
@@ -195,6 +195,8 @@ describe('readableUnits', () => {
       expect(units).toBeGreaterThan(26);
       expect(units * scale).toBeGreaterThanOrEqual(READ_MIN_CSS);
       expect((units - 1) * scale).toBeLessThan(READ_MIN_CSS);
+      expect(reads(units, scale)).toBe(true);
+      expect(reads(units - 1, scale)).toBe(false);
     }
   });
 });

@@ -89,6 +89,11 @@ export function readableUnits(built: number, scale: number): number {
   return Math.max(built, Math.ceil(READ_MIN_CSS / scale));
 }
 
+/** Whether print of `units` reads where one unit measures `cssPerUnit` CSS pixels (at least `READ_MIN_CSS`). */
+export function reads(units: number, cssPerUnit: number): boolean {
+  return units * cssPerUnit >= READ_MIN_CSS;
+}
+
 /** The side, in design units, of a button built `built` units: no less than a fingertip's size at `scale`. */
 export function fingertipUnits(built: number, scale: number): number {
   return Math.max(built, Math.ceil(TOUCH_MIN_CSS / scale));

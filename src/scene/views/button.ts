@@ -1,7 +1,7 @@
 import { Container, Graphics, NineSliceSprite, type Text } from 'pixi.js';
 import { art } from '../art';
 import { type ArtName, texture } from '../assets';
-import { READ_MIN_CSS, TOUCH_MIN_CSS } from '../layout';
+import { reads, TOUCH_MIN_CSS } from '../layout';
 import { fitWidth, label } from '../text';
 import { eases, tweenFromTo, tweenTo } from '../tween';
 import { verticalGradient } from './panel';
@@ -128,7 +128,7 @@ export class Button extends Container {
     const size = height * 0.4;
     t.text = this.words;
     fitWidth(t, room);
-    if (size * t.scale.x * this.cssPerUnit >= READ_MIN_CSS) return;
+    if (reads(size * t.scale.x, this.cssPerUnit)) return;
     const words = this.words;
     let best = { text: words, scale: t.scale.x };
     t.style.lineHeight = size * 1.05;

@@ -1,7 +1,7 @@
 import { Container, Graphics, type Text } from 'pixi.js';
 import { art } from '../art';
 import { dispose } from '../dispose';
-import { type Layout, READ_MIN_CSS } from '../layout';
+import { type Layout, reads } from '../layout';
 import { fitWidth, label } from '../text';
 import { eases, tweenTo } from '../tween';
 import { Button } from './button';
@@ -104,7 +104,7 @@ export class Hud extends Container {
     const { word, amount } = this.balanceWords;
     this.balanceText.text = word ? `${word} ${amount}` : amount;
     fitWidth(this.balanceText, widthMax);
-    if (BALANCE_SIZE * this.balanceText.scale.y * this.cssPerUnit >= READ_MIN_CSS) return;
+    if (reads(BALANCE_SIZE * this.balanceText.scale.y, this.cssPerUnit)) return;
     this.balanceText.text = amount;
     fitWidth(this.balanceText, widthMax);
   }

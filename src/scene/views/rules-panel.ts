@@ -1,7 +1,7 @@
 import gsap from 'gsap';
 import { Container, Graphics } from 'pixi.js';
 import { fitted } from '../art';
-import { type Layout, READ_MIN_CSS } from '../layout';
+import { type Layout, readableUnits } from '../layout';
 import { fitWidth, label } from '../text';
 import { HOW_TO_PICTURES } from './attract-howto';
 import { Button } from './button';
@@ -92,9 +92,8 @@ export class RulesPanel extends Container {
     // keeps the page's whole height (a phone on its side: its rows at a readable size need it).
     const odds = prizesColumns(body.width).odds;
     const beside = this.page === 1 && wide && odds >= BUTTONS_WIDTH;
-    const least = READ_MIN_CSS / l.scale;
     if (beside) body.height = p.height - 130 - 30;
-    this.card.addChild(this.page === 0 ? this.howTo(c, body, wide, least) : prizesPage(c, body, wide, least));
+    this.card.addChild(this.page === 0 ? this.howTo(c, body, wide, l.scale) : prizesPage(c, body, wide, l.scale));
 
     this.close.setText(c.close);
     this.turn.setText(c.pages[this.page === 0 ? 1 : 0]);
@@ -110,13 +109,13 @@ export class RulesPanel extends Container {
     c: RulesContent,
     body: { x: number; y: number; width: number; height: number },
     wide: boolean,
-    least: number,
+    cssPerUnit: number,
   ): Container {
     const box = new Container();
     const gap = 20;
     const cw = body.width;
     const ch = (body.height - 2 * gap) / 3;
-    const size = Math.max(wide ? 32 : 42, Math.ceil(least));
+    const size = readableUnits(wide ? 32 : 42, cssPerUnit);
     c.steps.forEach((step, i) => {
       const card = new Container();
       const bg = new Graphics().roundRect(0, 0, cw, ch, 28).fill({ color: 0xffffff, alpha: 0.55 });

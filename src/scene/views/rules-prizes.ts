@@ -1,4 +1,5 @@
 import { Container, Graphics } from 'pixi.js';
+import { readableUnits } from '../layout';
 import { label } from '../text';
 
 /** The prizes page's words: the table's columns and rows, whether the table is our own, the odds. */
@@ -26,13 +27,18 @@ export function prizesColumns(bodyWidth: number): { readonly table: number; read
 /**
  * The rules' second page: the prize table (one number format throughout), the note that it is this game's own table,
  * and the exact odds. Landscape: the table on the left, the odds on the right; portrait: one under the other. Each
- * part shrinks only if the room left cannot hold it. `least`: the smallest print that reads where the page is drawn,
- * in its units (its print grows to it).
+ * part shrinks only if the room left cannot hold it. `cssPerUnit`: the CSS pixels one of
+ * its units measures on screen (its print grows to what reads there).
  */
-export function prizesPage(c: PrizesContent, body: Box, wide: boolean, least = 0): Container {
+export function prizesPage(
+  c: PrizesContent,
+  body: Box,
+  wide: boolean,
+  cssPerUnit = Number.POSITIVE_INFINITY,
+): Container {
   const box = new Container();
   // 24 units: the page's smallest print (the headings, the note under the table).
-  const k = Math.max(wide ? 1 : 1.45, Math.ceil(least) / 24);
+  const k = Math.max(wide ? 1 : 1.45, readableUnits(24, cssPerUnit) / 24);
   const tableW = wide ? prizesColumns(body.width).table : body.width;
   const rowH = Math.round((wide ? 50 : 46) * k);
   const table = new Container();

@@ -1,7 +1,7 @@
 import gsap from 'gsap';
 import { Container, Graphics, type Renderer, type Text } from 'pixi.js';
 import { art } from '../art';
-import { READ_MIN_CSS, type Rect, readableUnits } from '../layout';
+import { type Rect, readableUnits, reads } from '../layout';
 import { fitWidth, label } from '../text';
 import { ScratchZone } from './scratch-zone';
 
@@ -134,8 +134,7 @@ export class TicketCard extends Container {
     }
     this.a1Label.text = x.a1Label;
     this.a2Label.text = x.a2Label;
-    const least = READ_MIN_CSS / this.cssPerUnit;
-    if (labels.some((t) => size * Math.min(1, LABEL_ROOM / t.width) < least)) {
+    if (labels.some((t) => !reads(size * Math.min(1, LABEL_ROOM / t.width), this.cssPerUnit))) {
       this.a1Label.text = x.a1Short;
       this.a2Label.text = x.a2Short;
     }
