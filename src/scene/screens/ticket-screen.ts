@@ -305,9 +305,8 @@ export class TicketScreen implements Screen {
 
   private async playEvent(e: ShownEvent, s: GameSnapshot): Promise<void> {
     const w = this.words();
-    // The still picture of a revealed board lasts until the result panel takes its own, and a lift's into the
-    // round's win; anything else moves again.
-    if (e.type !== 'ticketEnded' && e.type !== 'roundWon') this.still.thaw();
+    // The still picture of a revealed board lasts until the result panel takes its own; anything else moves again.
+    if (e.type !== 'ticketEnded') this.still.thaw();
     switch (e.type) {
       case 'ticketIssued':
         this.restore(s);
@@ -366,11 +365,6 @@ export class TicketScreen implements Screen {
         this.a.sound('lift');
         const tl = this.board.lift(e.hen, e.element, e.pick);
         tl.call(() => this.a.sound(e.element === 'egg' ? 'egg' : e.element === 'chick' ? 'chick' : 'empty'), [], 0.3);
-        // While she lifts, the other hens and the farmyard stand still: one picture under her, the prompt (the top
-        // row's hens fly up through it in portrait), the counter (its « +1 » and its number) and the ticket (its prize
-        // lights up when she found the egg). It lasts into a won round's banner; the next event or the screen's
-        // settling lets it go.
-        this.still.freeze(this.banners, [this.board.hens[e.hen]!, this.prompt, this.counter, this.card]);
         await tl;
         if (e.element === 'chick')
           await this.counter.plusOne(this.board.hens[e.hen]!.getGlobalPosition(), w.plusOne, w.chickMeans);
@@ -379,11 +373,6 @@ export class TicketScreen implements Screen {
       }
       case 'roundWon': {
         this.card.highlight(e.prize);
-        // The lift's picture stands (the egg's hen and the ticket live over it); else only they and the banner move.
-        if (!this.still.frozen) {
-          const egg = this.board.hens[s.rounds[e.round - 1]?.picks.at(-1)?.hen ?? -1];
-          this.still.freeze(this.banners, egg ? [egg, this.card] : [this.card]);
-        }
         await this.banner(w.eggFound, 0.9);
         return;
       }
@@ -399,11 +388,6 @@ export class TicketScreen implements Screen {
         const tl = gsap.timeline();
         tl.add(this.banner(w.roundLost, 0.5));
         tl.add(this.board.revealLost(e.board, last, this.layoutNow?.cols ?? 6, w.eggWasHere));
-        // The board stands still from here (but the egg's ring, which pulses): one picture under the banners.
-        tl.call(() => {
-          const egg = this.board.hens[e.board.indexOf('egg')];
-          this.still.freeze(this.banners, egg ? [egg] : []);
-        });
         tl.to({}, { duration: 1.2 });
         await this.skippable(tl);
         return;
