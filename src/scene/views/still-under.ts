@@ -33,11 +33,6 @@ export class StillUnder {
 
   constructor(private readonly renderer: Renderer) {}
 
-  /** Whether a picture stands in for the stage under the live part now. */
-  get frozen(): boolean {
-    return this.sprite !== null;
-  }
-
   freeze(firstLive: Container, keepLive: readonly Container[] = [], alsoStill: readonly Container[] = []): void {
     this.thaw();
     if (this.renderer.name !== 'webgl') return;
